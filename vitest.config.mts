@@ -12,16 +12,46 @@ const alias = {
   "fdm-calculator": pkg("fdm-calculator"),
 };
 
+const packageProject = (name: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    root: `packages/${name}`,
+    include: ["src/**/*.test.ts"],
+    // Database tests use embedded PGlite unless a project below says otherwise.
+    env: { FDM_TEST_DATABASE_URL: "" },
+  },
+});
+
+// With FDM_TEST_DATABASE_URL set (CI sets it), fdm-core's tests run a second
+// time against that PostgreSQL server.
+const postgresUrl = process.env.FDM_TEST_DATABASE_URL;
+const postgresProjects = postgresUrl
+  ? [
+      {
+        extends: true as const,
+        test: {
+          name: "fdm-core (postgres)",
+          root: "packages/fdm-core",
+          include: ["src/**/*.test.ts"],
+          env: { FDM_TEST_DATABASE_URL: postgresUrl },
+        },
+      },
+    ]
+  : [];
+
+// CI collects a JSON report per run to print the summed test count.
+const reportDir = process.env.FDM_REPORT_DIR;
+
 export default defineConfig({
   resolve: { alias },
   test: {
-    projects: ["fdm-data", "fdm-core", "fdm-calculator"].map((name) => ({
-      extends: true,
-      test: {
-        name,
-        root: `packages/${name}`,
-        include: ["src/**/*.test.ts"],
-      },
-    })),
+    reporters: reportDir
+      ? ["default", ["json", { outputFile: `${reportDir}/vitest-${process.env.FDM_REPORT_NAME ?? "unit"}.json` }]]
+      : ["default"],
+    projects: [
+      ...["fdm-data", "fdm-core", "fdm-calculator"].map(packageProject),
+      ...postgresProjects,
+    ],
   },
 });

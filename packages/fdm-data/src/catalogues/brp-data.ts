@@ -1003,7 +1003,7 @@ export const brpRows: readonly BrpRow[] = [
   [2634, "natuurvriendelijke oever", "Nature-friendly bank", "nature", "none"],
   [2635, "wandelpad over boerenland", "Footpath across farmland", "nature", "none"],
   [2636, "leibomen", "Pleached trees", "nature", "none"],
-  [2637, "schurvelingen en zandwallen", "Schurvelingen and sand walls", "nature", "none"],
+  [2637, "schurvelingen en zandwallen", null, "nature", "none"],
   [2638, "landschapselement, overig", "Landscape element, other", "nature", "none"],
   [2639, "water, overig", "Water, other", "nature", "none"],
   [

@@ -1,0 +1,42 @@
+/**
+ * Thrown when a catalogue is asked for by a name that fdm-data does not ship.
+ *
+ * @example
+ * ```ts
+ * import { getCultivationCatalogue, UnknownCatalogueError } from "fdm-data";
+ *
+ * try {
+ *   getCultivationCatalogue("brpp" as "brp");
+ * } catch (error) {
+ *   if (error instanceof UnknownCatalogueError) console.log(error.validNames); // ["brp"]
+ * }
+ * ```
+ */
+export class UnknownCatalogueError extends Error {
+  /** Machine-readable error code. */
+  readonly code = "UNKNOWN_CATALOGUE";
+  /** The name that was asked for. */
+  readonly requestedName: string;
+  /** The catalogue names that exist for this kind of catalogue. */
+  readonly validNames: readonly string[];
+
+  /**
+   * @param kind - `cultivation` or `fertilizer`.
+   * @param requestedName - The name that was asked for.
+   * @param validNames - The names that exist.
+   */
+  constructor(
+    kind: "cultivation" | "fertilizer",
+    requestedName: string,
+    validNames: readonly string[],
+  ) {
+    super(
+      `Unknown ${kind} catalogue "${requestedName}": the name must be one of ${validNames
+        .map((name) => `"${name}"`)
+        .join(", ")}`,
+    );
+    this.name = "UnknownCatalogueError";
+    this.requestedName = requestedName;
+    this.validNames = validNames;
+  }
+}

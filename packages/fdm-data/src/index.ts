@@ -1,0 +1,27 @@
+/**
+ * fdm-data: the cultivation and fertilizer catalogues of the farm data model.
+ *
+ * A catalogue is a fixed list of crops or fertilizers with their properties,
+ * so a farmer picks an item instead of typing its properties. Every item has an
+ * id that stays the same across releases and a content hash that changes when
+ * any of its properties does; fdm-core imports the catalogues into its
+ * database and uses the hashes to sync them.
+ *
+ * @packageDocumentation
+ */
+export { getCultivationCatalogue } from "./cultivations.js";
+export { UnknownCatalogueError } from "./errors.js";
+export { getFertilizersCatalogue } from "./fertilizers.js";
+export { hashCultivation, hashFertilizer } from "./hash.js";
+export type {
+  ApplicationMethods,
+  CatalogueCultivation,
+  CatalogueCultivationItem,
+  CatalogueCultivationName,
+  CatalogueFertilizer,
+  CatalogueFertilizerItem,
+  CatalogueFertilizerName,
+  FertilizerComposition,
+  Harvestable,
+  Rotation,
+} from "./types.js";
