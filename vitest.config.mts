@@ -47,7 +47,13 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: reportDir
-      ? ["default", ["json", { outputFile: `${reportDir}/vitest-${process.env.FDM_REPORT_NAME ?? "unit"}.json` }]]
+      ? [
+          "default",
+          [
+            "json",
+            { outputFile: `${reportDir}/vitest-${process.env.FDM_REPORT_NAME ?? "unit"}.json` },
+          ],
+        ]
       : ["default"],
     projects: [
       ...["fdm-data", "fdm-core", "fdm-calculator"].map(packageProject),
