@@ -1,0 +1,80 @@
+/**
+ * Why a calculation refused its input.
+ *
+ * - `INVALID_INPUT`: a value has the wrong type or range (a negative amount, an area of 0).
+ * - `DATE_OUTSIDE_2025`: an application date lies outside the calendar year 2025,
+ *   or a cultivation starts after it.
+ * - `UNKNOWN_CULTIVATION`: a cultivation id is not a BRP gewascode (`nl_<code>`).
+ * - `UNKNOWN_MESTCODE`: a fertilizer's `typeRvo` is not an RVO mestcode of Table 11.
+ * - `NO_NORM_FOR_CROP`: the main crop has no line in RVO Table 2.
+ * - `NO_NORM_FOR_PERIOD`: the dates of temporary grassland match no period of Table 2.
+ * - `MISSING_VARIANT`: the Table-2 line needs a variant (teeltwijze) the input does not give.
+ * - `MISSING_CULTIVATION`: the norm needs the dates of the main crop, but no cultivation has its id.
+ * - `MISSING_SOIL_ANALYSIS`: the fosfaatgebruiksnorm needs P-CaCl2 and P-AL.
+ * - `MISSING_ORIGIN`: the werkingscoëfficiënt depends on where the manure was produced.
+ * - `UNKNOWN_CONTENT`: a fertilizer has no N or P2O5 content and Table 11 gives no forfaitaire one.
+ */
+export type FdmCalculatorErrorCode =
+  | "INVALID_INPUT"
+  | "DATE_OUTSIDE_2025"
+  | "UNKNOWN_CULTIVATION"
+  | "UNKNOWN_MESTCODE"
+  | "NO_NORM_FOR_CROP"
+  | "NO_NORM_FOR_PERIOD"
+  | "MISSING_VARIANT"
+  | "MISSING_CULTIVATION"
+  | "MISSING_SOIL_ANALYSIS"
+  | "MISSING_ORIGIN"
+  | "UNKNOWN_CONTENT";
+
+/**
+ * The error every fdm-calculator function throws for input it cannot compute
+ * a figure from. The message names the field and the rule; `code` lets a
+ * caller react without parsing the message.
+ *
+ * @example
+ * ```ts
+ * import { FdmCalculatorError, getNL2025DierlijkeMestGebruiksNorm } from "fdm-calculator";
+ *
+ * try {
+ *   getNL2025DierlijkeMestGebruiksNorm({ fieldId: "f1" } as never);
+ * } catch (error) {
+ *   if (error instanceof FdmCalculatorError) console.log(error.code, error.message);
+ * }
+ * ```
+ */
+export class FdmCalculatorError extends Error {
+  /** Machine-readable reason. */
+  readonly code: FdmCalculatorErrorCode;
+  /** The field the input belongs to, where known. */
+  readonly fieldId: string | null;
+
+  /**
+   * Creates the error.
+   *
+   * @param code - Machine-readable reason.
+   * @param message - What is wrong, naming the field and the rule.
+   * @param options - `fieldId` of the field concerned and the `cause`, if any.
+   * @returns The error.
+   * @throws Never.
+   * @example
+   * ```ts
+   * import { FdmCalculatorError } from "fdm-calculator";
+   *
+   * const error = new FdmCalculatorError("INVALID_INPUT", 'Field "f1": area must be above 0 ha', {
+   *   fieldId: "f1",
+   * });
+   * console.log(error.code); // "INVALID_INPUT"
+   * ```
+   */
+  constructor(
+    code: FdmCalculatorErrorCode,
+    message: string,
+    options: { fieldId?: string | null; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "FdmCalculatorError";
+    this.code = code;
+    this.fieldId = options.fieldId ?? null;
+  }
+}

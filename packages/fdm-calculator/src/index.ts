@@ -1,0 +1,39 @@
+export {
+  type ApplicationDose,
+  calculateDose,
+  type Dose,
+  type DoseInput,
+  type DoseNutrients,
+} from "./dose.js";
+export { FdmCalculatorError, type FdmCalculatorErrorCode } from "./errors.js";
+export { getNL2025DierlijkeMestGebruiksNorm } from "./norms/nl/2025/dierlijke-mest-gebruiksnorm.js";
+export {
+  calculateNL2025GebruiksnormenForFarm,
+  type NL2025FarmGebruiksnormen,
+  type NL2025FarmNormTotal,
+  type NL2025FieldGebruiksnormen,
+  type NormWithFilling,
+} from "./norms/nl/2025/farm.js";
+export {
+  calculateNL2025DierlijkeMestGebruiksNormFilling,
+  calculateNL2025FosfaatGebruiksNormFilling,
+  calculateNL2025StikstofGebruiksNormFilling,
+} from "./norms/nl/2025/filling.js";
+export { getNL2025FosfaatGebruiksNorm } from "./norms/nl/2025/fosfaatgebruiksnorm.js";
+export { getNL2025Hoofdteelt, type NL2025Hoofdteelt } from "./norms/nl/2025/hoofdteelt.js";
+export { getNL2025StikstofGebruiksNorm } from "./norms/nl/2025/stikstofgebruiksnorm.js";
+export type {
+  DierlijkeMestGebruiksnormResult,
+  FosfaatGebruiksnormResult,
+  GebruiksnormFillingResult,
+  GebruiksnormResult,
+  GebruiksnormUnit,
+  NL2025Application,
+  NL2025Cultivation,
+  NL2025Fertilizer,
+  NL2025NormsInput,
+  NL2025Region,
+  NL2025SoilPhosphate,
+  NormFillingApplication,
+  StikstofGebruiksnormResult,
+} from "./norms/nl/2025/types.js";

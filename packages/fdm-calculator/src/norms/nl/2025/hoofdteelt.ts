@@ -1,0 +1,146 @@
+import { BRP_GEWASCODES } from "./brp-data.js";
+import {
+  brpCode,
+  DAY,
+  day,
+  formatDay,
+  type PreparedCultivation,
+  type PreparedField,
+  prepareCultivations,
+} from "./input.js";
+import type { NL2025Cultivation } from "./types.js";
+
+const WINDOW_START = day(2025, 5, 15);
+const WINDOW_END = day(2025, 7, 15);
+
+/** BRP 6794 "groene braak, spontane opkomst": the main crop of a field without a crop in the window. */
+export const NO_CROP_CODE = 6794;
+
+/** The hoofdteelt (main crop) of a field in 2025. */
+export interface NL2025Hoofdteelt {
+  /** Catalogue id of the main crop, e.g. `nl_265`. */
+  cultivationId: string;
+  /** The cultivation that was chosen, or `null` when no crop was on the field in the window. */
+  cultivation: NL2025Cultivation | null;
+  /** Days the crop was on the field between 15 May and 15 July 2025. */
+  daysInWindow: number;
+  /** How the main crop was chosen. */
+  explanation: string;
+}
+
+/** Days a cultivation covers of 15 May–15 July 2025 (end minus start, clipped). */
+export function daysInWindow(c: PreparedCultivation): number {
+  const from = Math.max(c.start, WINDOW_START);
+  const to = Math.min(c.end ?? WINDOW_END, WINDOW_END);
+  return to > from ? (to - from) / DAY : 0;
+}
+
+export interface ResolvedMainCrop {
+  code: number;
+  id: string;
+  cultivation: PreparedCultivation | null;
+  days: number;
+  explanation: string;
+}
+
+/** The main crop among prepared cultivations, by the hoofdteelt rule. */
+export function findHoofdteelt(cultivations: PreparedCultivation[]): ResolvedMainCrop {
+  let best: PreparedCultivation | null = null;
+  let bestDays = 0;
+  let tied = false;
+  for (const c of cultivations) {
+    const days = daysInWindow(c);
+    if (days === 0) continue;
+    if (best === null || days > bestDays) {
+      best = c;
+      bestDays = days;
+      tied = false;
+    } else if (days === bestDays) {
+      tied = true;
+      if (String(c.code) < String(best.code)) best = c;
+    }
+  }
+  if (best === null) {
+    return {
+      code: NO_CROP_CODE,
+      id: `nl_${NO_CROP_CODE}`,
+      cultivation: null,
+      days: 0,
+      explanation: `no crop was on the field between 15 May and 15 July 2025, so the hoofdteelt is nl_${NO_CROP_CODE} (${BRP_GEWASCODES.get(NO_CROP_CODE)})`,
+    };
+  }
+  return {
+    code: best.code,
+    id: best.id,
+    cultivation: best,
+    days: bestDays,
+    explanation: `hoofdteelt ${best.id} (${BRP_GEWASCODES.get(best.code)}) covers ${bestDays} days of 15 May–15 July 2025${tied ? ", tied with another crop and first by code in alphabetical order" : ""}`,
+  };
+}
+
+/** The main crop of a prepared field: `mainCropId` when given, otherwise the hoofdteelt rule. */
+export function resolveMainCrop(field: PreparedField): ResolvedMainCrop {
+  const given = field.input.mainCropId;
+  if (given === undefined) return findHoofdteelt(field.cultivations);
+  const code = brpCode(given, field.input.fieldId);
+  let match: PreparedCultivation | null = null;
+  let matchDays = -1;
+  for (const c of field.cultivations) {
+    if (c.code !== code) continue;
+    const days = daysInWindow(c);
+    if (days > matchDays) {
+      match = c;
+      matchDays = days;
+    }
+  }
+  return {
+    code,
+    id: given,
+    cultivation: match,
+    days: Math.max(matchDays, 0),
+    explanation: `hoofdteelt ${given} (${BRP_GEWASCODES.get(code)}) as given in mainCropId${match ? `, sown ${formatDay(match.start)}` : ""}`,
+  };
+}
+
+/**
+ * Finds the hoofdteelt (main crop) of a field for 2025: the crop that is on the
+ * field for the longest time between 15 May and 15 July 2025.
+ *
+ * Days are counted as end date minus start date, clipped to that window; a
+ * crop without an end date counts as present until 15 July. When crops tie,
+ * the one whose BRP code comes first in alphabetical order (as text, so `1919`
+ * before `265`) is taken. When no crop is on the field in the window, the main
+ * crop is BRP 6794 "groene braak, spontane opkomst", whose Table-2 line is
+ * "Geen plaatsingsruimte" (norm 0).
+ *
+ * @param input - The field: its `fieldId` (named in errors) and its `cultivations`.
+ * @returns The main crop, the cultivation it came from and how it was chosen.
+ * @throws {FdmCalculatorError} `UNKNOWN_CULTIVATION` for an id that is not a BRP gewascode,
+ *   `INVALID_INPUT` for invalid dates, `DATE_OUTSIDE_2025` for a crop starting after 2025.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { getNL2025Hoofdteelt } from "fdm-calculator";
+ *
+ * const hoofdteelt = getNL2025Hoofdteelt({
+ *   fieldId: "field-1",
+ *   cultivations: [
+ *     { cultivationId: "nl_236", startDate: new Date("2025-03-20"), endDate: new Date("2025-07-30") },
+ *     { cultivationId: "nl_3504", startDate: new Date("2025-07-30"), endDate: null },
+ *   ],
+ * });
+ * assert.equal(hoofdteelt.cultivationId, "nl_236"); // zomergerst, 61 days in the window
+ * ```
+ */
+export function getNL2025Hoofdteelt(input: {
+  fieldId: string;
+  cultivations: NL2025Cultivation[];
+}): NL2025Hoofdteelt {
+  const found = findHoofdteelt(prepareCultivations(input.cultivations, input.fieldId));
+  return {
+    cultivationId: found.id,
+    cultivation: found.cultivation?.source ?? null,
+    daysInWindow: found.days,
+    explanation: found.explanation,
+  };
+}

@@ -1,0 +1,176 @@
+import type { ApplicationMethods, FertilizerComposition } from "fdm-data";
+import type { NL2025Region } from "./table-types.js";
+
+export type { NL2025Region } from "./table-types.js";
+
+/**
+ * A cultivation on the field: the crop and the days it is on the field.
+ *
+ * Dates are calendar days in UTC (`new Date("2025-05-15")`).
+ */
+export interface NL2025Cultivation {
+  /** Cultivation catalogue id, `nl_<BRP gewascode>` (e.g. `nl_265`). */
+  cultivationId: string;
+  /** Sowing or planting date (or the day the crop was taken over on the field). */
+  startDate: Date;
+  /** The day the crop ended (harvest, destruction); `null` or absent while it stays. */
+  endDate?: Date | null;
+  /**
+   * Variety (ras), for the potato lines of Table 2 whose norm depends on the
+   * variety (hoge norm / lage norm). Matched without regard to case.
+   */
+  variety?: string | null;
+  /**
+   * The teeltwijze (way of growing) for Table-2 lines the crop code alone does not
+   * decide: Bladgewassen overig, Kruiden, Iris, Krokus and Gladiool. One of the
+   * variant names of the line, e.g. `meermalige oogst` or `grofbollig`.
+   */
+  teeltwijze?: string | null;
+}
+
+/**
+ * The fertilizer of an application: its RVO mestcode and its composition.
+ * A `CatalogueFertilizerItem` of fdm-data fits this shape.
+ */
+export interface NL2025Fertilizer {
+  /** Identifier of the product, used in explanations. */
+  id?: string;
+  /** The RVO mestcode (Table 11), e.g. `14` for cattle slurry, `115` for kunstmest. */
+  typeRvo: number;
+  /**
+   * Contents in g/kg (= kg/ton). A `null` (or `0`) N or P2O5 content falls back
+   * to the forfaitaire content of Table 11.
+   */
+  composition: FertilizerComposition;
+}
+
+/** A fertilizer application on the field. */
+export interface NL2025Application {
+  /** Identifier of the application, used in explanations and results. */
+  id?: string;
+  /** Day of application, within 2025 (UTC). */
+  date: Date;
+  /** Amount of product, kg/ha. */
+  amount: number;
+  /** How it was spread; recorded in results, it does not change a 2025 figure. */
+  method?: ApplicationMethods;
+  /** The fertilizer applied. */
+  fertilizer: NL2025Fertilizer;
+  /**
+   * Herkomst (origin) of animal manure: produced on the farm itself
+   * (`eigen_bedrijf`) or brought in (`aangevoerd`). Required for the manure of
+   * grazing animals, whose werkingscoëfficiënt (Table 9) depends on it.
+   */
+  origin?: "eigen_bedrijf" | "aangevoerd";
+}
+
+/** The two soil phosphate values the fosfaatgebruiksnorm needs. */
+export interface NL2025SoilPhosphate {
+  /** P-CaCl2 (P-plantbeschikbaar), mg P/kg. */
+  pCaCl2: number;
+  /** P-AL, mg P2O5/100 g. */
+  pAl: number;
+}
+
+/**
+ * Everything the 2025 gebruiksnormen (application norms) and their filling need
+ * for one field, as plain data.
+ */
+export interface NL2025NormsInput {
+  /** Identifier of the field; every error message names it. */
+  fieldId: string;
+  /** Area of the field in ha (above 0). */
+  area: number;
+  /** Soil region of the field (grondsoortenkaart of the Meststoffenwet). */
+  region: NL2025Region;
+  /** The field lies in a met nutriënten verontreinigd gebied (NV-gebied). */
+  isNVGebied: boolean;
+  /** The field lies in a grondwaterbeschermingsgebied (GWBG, groundwater protection area). */
+  isGWBG: boolean;
+  /** The field lies in (or in the mapped zone around) a Natura 2000 area. */
+  isNatura2000: boolean;
+  /** The field lies in a derogatievrije zone (zone without derogation). */
+  isDerogatievrijeZone: boolean;
+  /** The farm has derogatie (derogation) for 2025. */
+  hasDerogation: boolean;
+  /** The farm intends to graze (beweiding) in 2025. */
+  hasGrazingIntention: boolean;
+  /** The farm is certified organic (for the phosphate rule on solid pig manure). */
+  isOrganicCertified: boolean;
+  /**
+   * Catalogue id of the hoofdteelt (main crop). When absent it is derived from
+   * `cultivations` with {@link getNL2025Hoofdteelt}.
+   */
+  mainCropId?: string;
+  /** The cultivations of the field in 2025, and those of 2024 (for the catch-crop reduction and the crop year). */
+  cultivations: NL2025Cultivation[];
+  /** Soil analysis of the field; required for the fosfaatgebruiksnorm. */
+  soilPhosphate?: NL2025SoilPhosphate | null;
+  /** The fertilizer applications on the field in 2025. */
+  applications: NL2025Application[];
+}
+
+/** The unit of a gebruiksnorm or its filling. */
+export type GebruiksnormUnit = "kg N/ha" | "kg P2O5/ha";
+
+/** A gebruiksnorm (legal application norm) of one field. */
+export interface GebruiksnormResult {
+  /** The norm in kg per ha. */
+  normValue: number;
+  /** The unit of `normValue`. */
+  unit: GebruiksnormUnit;
+  /** Which table row and rule produced the figure, in plain words. */
+  explanation: string;
+}
+
+/** The stikstofgebruiksnorm (nitrogen norm) of a field, with the Table-2 row behind it. */
+export interface StikstofGebruiksnormResult extends GebruiksnormResult {
+  /** The hoofdteelt (main crop) used. */
+  mainCropId: string;
+  /** Name of the RVO Table-2 line. */
+  table2Name: string;
+  /** The variant of the line, or `null` when the line has one figure set. */
+  variant: string | null;
+  /** The figure of the line before the catch-crop reduction, kg N/ha. */
+  tableValue: number;
+  /** The korting (catch-crop reduction) subtracted, kg N/ha. */
+  korting: number;
+}
+
+/** The fosfaatgebruiksnorm (phosphate norm) of a field, with its class. */
+export interface FosfaatGebruiksnormResult extends GebruiksnormResult {
+  /** Land use the class table was read for. */
+  landUse: "grasland" | "bouwland";
+  /** The fosfaatklasse (phosphate class) from the soil analysis. */
+  fosfaatklasse: "Arm" | "Laag" | "Neutraal" | "Ruim" | "Hoog";
+}
+
+/** The dierlijke-mest-gebruiksnorm (animal-manure nitrogen norm) of a field. */
+export interface DierlijkeMestGebruiksnormResult extends GebruiksnormResult {
+  /** RVO's label of the case that applied, e.g. `Derogatie - NV Gebied`. */
+  label: string;
+}
+
+/** How much one application uses of a norm. */
+export interface NormFillingApplication {
+  /** The application's `id`, or `null` when it has none. */
+  applicationId: string | null;
+  /** Position of the application in the input list. */
+  index: number;
+  /** Kilograms per ha the application counts for. */
+  value: number;
+  /** How the value was computed. */
+  explanation: string;
+}
+
+/** How much of a gebruiksnorm the applications of one field use (the filling). */
+export interface GebruiksnormFillingResult {
+  /** Total kg per ha that counts against the norm. */
+  normFilling: number;
+  /** The unit of `normFilling`. */
+  unit: GebruiksnormUnit;
+  /** The contribution of each application, in input order. */
+  applications: NormFillingApplication[];
+  /** How the total was computed. */
+  explanation: string;
+}

@@ -1,0 +1,117 @@
+import { FdmCalculatorError } from "../../../errors.js";
+import type { PreparedApplication, PreparedCultivation } from "./input.js";
+import type { NL2025Region, WerkingscoefficientRow } from "./table-types.js";
+import { WERKINGSCOEFFICIENTEN_2025 } from "./werkingscoefficienten-data.js";
+
+const ROWS_BY_CODE = new Map<number, WerkingscoefficientRow[]>();
+for (const row of WERKINGSCOEFFICIENTEN_2025) {
+  for (const code of row.mestcodes) {
+    const rows = ROWS_BY_CODE.get(code) ?? [];
+    rows.push(row);
+    ROWS_BY_CODE.set(code, rows);
+  }
+}
+
+/** Crops that make the land grasland for Table 9 on the day of application. */
+const GRASLAND_CODES = new Set([265, 266, 331, 332]);
+
+/** A content in kg/ton with where it came from. */
+export interface Content {
+  value: number;
+  source: "measured" | "forfaitair";
+}
+
+/**
+ * The N or P2O5 content of an application's fertilizer: the measured content
+ * when above 0, otherwise the forfaitaire content of Table 11; a measured 0
+ * stands when Table 11 has no forfaitaire content. `null` when neither is known.
+ */
+export function content(application: PreparedApplication, nutrient: "n" | "p2o5"): Content | null {
+  const measured = application.source.fertilizer.composition[nutrient];
+  if (typeof measured === "number" && measured > 0) return { value: measured, source: "measured" };
+  const standard =
+    nutrient === "n" ? application.mestcode.nForfaitair : application.mestcode.p2o5Forfaitair;
+  if (standard !== null) return { value: standard, source: "forfaitair" };
+  if (measured === 0) return { value: 0, source: "measured" };
+  return null;
+}
+
+/** Like {@link content}, but throws when the content is unknown. */
+export function requireContent(
+  application: PreparedApplication,
+  nutrient: "n" | "p2o5",
+  fieldId: string,
+): Content {
+  const found = content(application, nutrient);
+  if (found === null) {
+    const name = nutrient === "n" ? "N" : "P2O5";
+    throw new FdmCalculatorError(
+      "UNKNOWN_CONTENT",
+      `Field "${fieldId}": application ${application.source.id ?? application.index} has no ${name} content in its composition, and mestcode ${application.mestcode.code} (${application.mestcode.description}) has no forfaitaire ${name} content in Table 11; give the analysed content`,
+      { fieldId },
+    );
+  }
+  return found;
+}
+
+/** A werkingscoëfficiënt with the Table-9 sub-case it came from. */
+export interface Werkingscoefficient {
+  coefficient: number;
+  why: string;
+}
+
+/**
+ * The werkingscoëfficiënt (nitrogen working coefficient) of an application by
+ * Uitvoeringsregeling Meststoffenwet Table 9 (2025): the first sub-case, in
+ * table order, whose origin, grazing, soil region, land use and period hold.
+ * Mestcodes in no category count at 100%.
+ */
+export function werkingscoefficient(
+  application: PreparedApplication,
+  context: {
+    fieldId: string;
+    region: NL2025Region;
+    hasGrazingIntention: boolean;
+    cultivations: PreparedCultivation[];
+  },
+): Werkingscoefficient {
+  const code = application.mestcode.code;
+  const rows = ROWS_BY_CODE.get(code);
+  if (!rows) {
+    return { coefficient: 1, why: `mestcode ${code} is in no Table-9 category: 100%` };
+  }
+  const origin = application.source.origin;
+  if (origin === undefined && rows.some((r) => r.herkomst !== null)) {
+    throw new FdmCalculatorError(
+      "MISSING_ORIGIN",
+      `Field "${context.fieldId}": application ${application.source.id ?? application.index} of mestcode ${code} (${application.mestcode.description}) needs its origin ("eigen_bedrijf" or "aangevoerd"), because its werkingscoëfficiënt in Table 9 depends on it`,
+      { fieldId: context.fieldId },
+    );
+  }
+  const date = new Date(application.day);
+  const month = date.getUTCMonth() + 1;
+  const autumnWinter = month >= 9 || month === 1;
+  let grasland: boolean | null = null;
+  const isGrasland = () => {
+    grasland ??= context.cultivations.some(
+      (c) =>
+        GRASLAND_CODES.has(c.code) &&
+        c.start <= application.day &&
+        (c.end === null || application.day < c.end),
+    );
+    return grasland;
+  };
+  const grazing = context.hasGrazingIntention ? "met_beweiding" : "zonder_beweiding";
+  for (const row of rows) {
+    if (row.herkomst !== null && row.herkomst !== origin) continue;
+    if (row.beweiding !== null && row.beweiding !== grazing) continue;
+    if (row.regions !== null && !row.regions.includes(context.region)) continue;
+    if (row.autumnWinterOnly && !autumnWinter) continue;
+    if (row.landUse === "bouwland" && isGrasland()) continue;
+    return {
+      coefficient: row.coefficient,
+      why: `Table 9 "${row.category}"${row.condition ? `, ${row.condition}` : ""}: ${Math.round(row.coefficient * 100)}%`,
+    };
+  }
+  throw new Error(`Table 9 has no sub-case for mestcode ${code}`);
+}
