@@ -1,0 +1,555 @@
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import {
+  type CatalogueCultivationItem,
+  type CatalogueCultivationName,
+  type CatalogueFertilizerItem,
+  type CatalogueFertilizerName,
+  getCultivationCatalogue,
+  getFertilizersCatalogue,
+} from "fdm-data";
+import { checkPermission } from "./authorization.js";
+import { asFdmError, FdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import {
+  cultivationCatalogue,
+  farmCultivationCatalogues,
+  farmFertilizerCatalogues,
+  fertilizerCatalogue,
+  typeRvoEnum,
+} from "./schema.js";
+import { requireEnum, requireObject } from "./validate.js";
+
+const cultivationCatalogueNames: readonly CatalogueCultivationName[] = ["brp"];
+const fertilizerCatalogueNames: readonly CatalogueFertilizerName[] = ["rvo", "mineral"];
+
+/** A crop of a cultivation catalogue as stored in the database. */
+export type CultivationCatalogueItem = typeof cultivationCatalogue.$inferSelect;
+
+/** The crops a farm can pick from: the items of its enabled cultivation catalogues. */
+export type CultivationCatalogue = CultivationCatalogueItem[];
+
+/**
+ * A fertilizer product as stored in the database: an item of a catalogue of
+ * fdm-data, or a custom product of one farm (catalogue `custom`, `farmId` set).
+ * Contents are in g per kg of product (= kg per ton); `null` means unknown.
+ */
+export type FertilizerCatalogueItem = typeof fertilizerCatalogue.$inferSelect;
+
+/** The catalogues a farm has enabled, by kind. */
+export interface EnabledCatalogues {
+  /** Enabled cultivation catalogues, e.g. `["brp"]`. */
+  cultivations: CatalogueCultivationName[];
+  /** Enabled fertilizer catalogues, e.g. `["mineral", "rvo"]`. */
+  fertilizers: CatalogueFertilizerName[];
+}
+
+/** What one catalogue sync changed. */
+export interface SyncCount {
+  /** Items that were not in the database. */
+  added: number;
+  /** Items whose hash differed from the stored one. */
+  updated: number;
+  /** Items whose hash matched: left as they were. */
+  unchanged: number;
+}
+
+/** What {@link syncCatalogues} did, per catalogue name. */
+export interface SyncResult {
+  /** Per cultivation catalogue. */
+  cultivations: Partial<Record<CatalogueCultivationName, SyncCount>>;
+  /** Per fertilizer catalogue. */
+  fertilizers: Partial<Record<CatalogueFertilizerName, SyncCount>>;
+}
+
+/** Options of {@link syncCatalogues}. */
+export interface SyncOptions {
+  /** Cultivation catalogues to sync; all when omitted. */
+  cultivations?: CatalogueCultivationName[];
+  /** Fertilizer catalogues to sync; all when omitted. */
+  fertilizers?: CatalogueFertilizerName[];
+}
+
+function cultivationRow(item: CatalogueCultivationItem, syncedAt: Date) {
+  return {
+    itemId: item.id,
+    catalogue: item.catalogue,
+    sourceCode: item.sourceCode,
+    sourceName: item.sourceName,
+    nameNl: item.nameNl,
+    nameEn: item.nameEn,
+    harvestable: item.harvestable,
+    rotation: item.rotation,
+    yieldDryMatter: item.yieldDryMatter,
+    nitrogenContentHarvest: item.nitrogenContentHarvest,
+    nitrogenFixation: item.nitrogenFixation,
+    hash: item.hash,
+    syncedAt,
+  };
+}
+
+function fertilizerRow(item: CatalogueFertilizerItem, syncedAt: Date) {
+  const typeRvo = requireEnum(String(item.typeRvo), `fertilizer ${item.id}: typeRvo`, typeRvoEnum);
+  return {
+    itemId: item.id,
+    catalogue: item.catalogue,
+    farmId: null,
+    sourceName: item.sourceName,
+    nameNl: item.nameNl,
+    nameEn: item.nameEn,
+    typeRvo,
+    isMineral: item.isMineral,
+    isManure: item.isManure,
+    isCompost: item.isCompost,
+    form: item.form,
+    dryMatter: item.dryMatter,
+    ...item.composition,
+    applicationMethods: [...item.applicationMethods],
+    source: item.source,
+    hash: item.hash,
+    syncedAt,
+  };
+}
+
+const BATCH = 200;
+
+async function syncTable<Row extends { itemId: string; hash: string }>(
+  tx: FdmType,
+  table: typeof cultivationCatalogue | typeof fertilizerCatalogue,
+  catalogue: string,
+  rows: Row[],
+): Promise<SyncCount> {
+  const stored = await tx
+    .select({ itemId: table.itemId, hash: table.hash })
+    .from(table)
+    .where(eq(table.catalogue, catalogue));
+  const hashes = new Map(stored.map((s) => [s.itemId, s.hash]));
+  const added = rows.filter((r) => !hashes.has(r.itemId));
+  const changed = rows.filter((r) => hashes.has(r.itemId) && hashes.get(r.itemId) !== r.hash);
+  for (let i = 0; i < added.length; i += BATCH) {
+    await tx.insert(table).values(added.slice(i, i + BATCH) as never[]);
+  }
+  for (const row of changed) {
+    await tx
+      .update(table)
+      .set(row as never)
+      .where(eq(table.itemId, row.itemId));
+  }
+  return {
+    added: added.length,
+    updated: changed.length,
+    unchanged: rows.length - added.length - changed.length,
+  };
+}
+
+/**
+ * Imports the catalogues of fdm-data into the database, or brings them up to
+ * date: items whose id is new are added, items whose content hash changed are
+ * updated, the rest is left alone — so running it twice adds nothing. Items
+ * that a newer fdm-data no longer ships are kept, because cultivations and
+ * fertilizers may still refer to them. All changes happen in one transaction.
+ *
+ * Catalogues are public reference data, not farm data, so this needs no
+ * principal; run it at deployment, after {@link migrateFdm}.
+ *
+ * @param fdm - The database handle.
+ * @param options - Which catalogues to sync; all by default.
+ * @returns Per catalogue, how many items were added, updated and unchanged.
+ * @throws {FdmError} `INVALID_INPUT` for an unknown catalogue name; `DATABASE` when the write fails.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { createFdmLocal, syncCatalogues } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const first = await syncCatalogues(fdm);
+ * const second = await syncCatalogues(fdm);
+ * assert.strictEqual(second.cultivations.brp?.added, 0);
+ * assert.strictEqual(second.cultivations.brp?.unchanged, first.cultivations.brp?.added);
+ * ```
+ */
+export async function syncCatalogues(fdm: FdmType, options: SyncOptions = {}): Promise<SyncResult> {
+  const opts = requireObject(options, "options");
+  const cultNames = ((opts.cultivations as unknown[]) ?? cultivationCatalogueNames).map((n) =>
+    requireEnum(n, "options.cultivations", cultivationCatalogueNames),
+  );
+  const fertNames = ((opts.fertilizers as unknown[]) ?? fertilizerCatalogueNames).map((n) =>
+    requireEnum(n, "options.fertilizers", fertilizerCatalogueNames),
+  );
+  const now = new Date();
+  const cultRows = cultNames.map((n) =>
+    getCultivationCatalogue(n).map((i) => cultivationRow(i, now)),
+  );
+  const fertRows = fertNames.map((n) =>
+    getFertilizersCatalogue(n).map((i) => fertilizerRow(i, now)),
+  );
+  const result: SyncResult = { cultivations: {}, fertilizers: {} };
+  try {
+    await fdm.transaction(async (tx) => {
+      for (const [i, name] of cultNames.entries()) {
+        result.cultivations[name] = await syncTable(
+          tx,
+          cultivationCatalogue,
+          name,
+          cultRows[i] ?? [],
+        );
+      }
+      for (const [i, name] of fertNames.entries()) {
+        result.fertilizers[name] = await syncTable(
+          tx,
+          fertilizerCatalogue,
+          name,
+          fertRows[i] ?? [],
+        );
+      }
+    });
+  } catch (err) {
+    throw asFdmError(err, "syncCatalogues");
+  }
+  return result;
+}
+
+async function setEnabled(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  kind: "cultivation" | "fertilizer",
+  name: string,
+  enable: boolean,
+  origin: string,
+): Promise<void> {
+  const names = kind === "cultivation" ? cultivationCatalogueNames : fertilizerCatalogueNames;
+  const catalogue = requireEnum(name, "catalogue", names as readonly string[]);
+  await checkPermission(fdm, principalId, "write", "farm", farmId, origin);
+  const table = kind === "cultivation" ? farmCultivationCatalogues : farmFertilizerCatalogues;
+  try {
+    if (enable) await fdm.insert(table).values({ farmId, catalogue }).onConflictDoNothing();
+    else
+      await fdm.delete(table).where(and(eq(table.farmId, farmId), eq(table.catalogue, catalogue)));
+  } catch (err) {
+    throw asFdmError(err, origin);
+  }
+}
+
+/**
+ * Lets a farm pick crops from a cultivation catalogue. Enabling an enabled
+ * catalogue changes nothing.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who enables it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param catalogue - The catalogue's name, e.g. `brp`.
+ * @returns Resolves when the catalogue is enabled.
+ * @throws {FdmError} `INVALID_INPUT` for an unknown catalogue name; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import { addFarm, createFdmLocal, enableCultivationCatalogue } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * ```
+ */
+export async function enableCultivationCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  catalogue: CatalogueCultivationName,
+): Promise<void> {
+  await setEnabled(
+    fdm,
+    principalId,
+    farmId,
+    "cultivation",
+    catalogue,
+    true,
+    "enableCultivationCatalogue",
+  );
+}
+
+/**
+ * Stops a farm from picking new crops from a cultivation catalogue. Existing
+ * cultivations of its items stay as they are.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who disables it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param catalogue - The catalogue's name.
+ * @returns Resolves when the catalogue is disabled.
+ * @throws {FdmError} `INVALID_INPUT` for an unknown catalogue name; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import { addFarm, createFdmLocal, disableCultivationCatalogue } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await disableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * ```
+ */
+export async function disableCultivationCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  catalogue: CatalogueCultivationName,
+): Promise<void> {
+  await setEnabled(
+    fdm,
+    principalId,
+    farmId,
+    "cultivation",
+    catalogue,
+    false,
+    "disableCultivationCatalogue",
+  );
+}
+
+/**
+ * Lets a farm pick products from a fertilizer catalogue. Enabling an enabled
+ * catalogue changes nothing.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who enables it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param catalogue - The catalogue's name, `rvo` or `mineral`.
+ * @returns Resolves when the catalogue is enabled.
+ * @throws {FdmError} `INVALID_INPUT` for an unknown catalogue name; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import { addFarm, createFdmLocal, enableFertilizerCatalogue } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
+ * ```
+ */
+export async function enableFertilizerCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  catalogue: CatalogueFertilizerName,
+): Promise<void> {
+  await setEnabled(
+    fdm,
+    principalId,
+    farmId,
+    "fertilizer",
+    catalogue,
+    true,
+    "enableFertilizerCatalogue",
+  );
+}
+
+/**
+ * Stops a farm from picking new products from a fertilizer catalogue.
+ * Fertilizers the farm already acquired stay as they are.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who disables it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param catalogue - The catalogue's name.
+ * @returns Resolves when the catalogue is disabled.
+ * @throws {FdmError} `INVALID_INPUT` for an unknown catalogue name; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import { addFarm, createFdmLocal, disableFertilizerCatalogue } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await disableFertilizerCatalogue(fdm, "owner-1", farmId, "mineral");
+ * ```
+ */
+export async function disableFertilizerCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  catalogue: CatalogueFertilizerName,
+): Promise<void> {
+  await setEnabled(
+    fdm,
+    principalId,
+    farmId,
+    "fertilizer",
+    catalogue,
+    false,
+    "disableFertilizerCatalogue",
+  );
+}
+
+/**
+ * Tells which catalogues a farm has enabled.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @returns The enabled catalogue names, sorted, per kind.
+ * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, createFdmLocal, enableCultivationCatalogue, getEnabledCatalogues } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * const enabled = await getEnabledCatalogues(fdm, "owner-1", farmId);
+ * assert.deepStrictEqual(enabled, { cultivations: ["brp"], fertilizers: [] });
+ * ```
+ */
+export async function getEnabledCatalogues(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<EnabledCatalogues> {
+  await checkPermission(fdm, principalId, "read", "farm", farmId, "getEnabledCatalogues");
+  try {
+    const [c, f] = await Promise.all([
+      fdm
+        .select({ catalogue: farmCultivationCatalogues.catalogue })
+        .from(farmCultivationCatalogues)
+        .where(eq(farmCultivationCatalogues.farmId, farmId))
+        .orderBy(asc(farmCultivationCatalogues.catalogue)),
+      fdm
+        .select({ catalogue: farmFertilizerCatalogues.catalogue })
+        .from(farmFertilizerCatalogues)
+        .where(eq(farmFertilizerCatalogues.farmId, farmId))
+        .orderBy(asc(farmFertilizerCatalogues.catalogue)),
+    ]);
+    return {
+      cultivations: c.map((r) => r.catalogue as CatalogueCultivationName),
+      fertilizers: f.map((r) => r.catalogue as CatalogueFertilizerName),
+    };
+  } catch (err) {
+    throw asFdmError(err, "getEnabledCatalogues");
+  }
+}
+
+/**
+ * Lists the crops a farm can pick from: the items of its enabled cultivation
+ * catalogues, by Dutch name. Empty until a catalogue is synced and enabled.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @returns The catalogue items.
+ * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, createFdmLocal, enableCultivationCatalogue, getCultivationsFromCatalogue, syncCatalogues,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * const crops = await getCultivationsFromCatalogue(fdm, "owner-1", farmId);
+ * assert.strictEqual(crops.find((c) => c.itemId === "nl_265")?.harvestable, "multiple");
+ * ```
+ */
+export async function getCultivationsFromCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<CultivationCatalogue> {
+  await checkPermission(fdm, principalId, "read", "farm", farmId, "getCultivationsFromCatalogue");
+  try {
+    const enabled = fdm
+      .select({ catalogue: farmCultivationCatalogues.catalogue })
+      .from(farmCultivationCatalogues)
+      .where(eq(farmCultivationCatalogues.farmId, farmId));
+    return await fdm
+      .select()
+      .from(cultivationCatalogue)
+      .where(inArray(cultivationCatalogue.catalogue, enabled))
+      .orderBy(asc(cultivationCatalogue.nameNl), asc(cultivationCatalogue.itemId));
+  } catch (err) {
+    throw asFdmError(err, "getCultivationsFromCatalogue");
+  }
+}
+
+/**
+ * Lists the fertilizer products a farm can pick from: the items of its
+ * enabled fertilizer catalogues and its own custom products, by Dutch name.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @returns The products.
+ * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, createFdmLocal, enableFertilizerCatalogue, getFertilizersFromCatalogue, syncCatalogues,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
+ * const products = await getFertilizersFromCatalogue(fdm, "owner-1", farmId);
+ * assert.ok(products.some((p) => p.itemId === "rvo_14"));
+ * ```
+ */
+export async function getFertilizersFromCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<FertilizerCatalogueItem[]> {
+  await checkPermission(fdm, principalId, "read", "farm", farmId, "getFertilizersFromCatalogue");
+  try {
+    const enabled = fdm
+      .select({ catalogue: farmFertilizerCatalogues.catalogue })
+      .from(farmFertilizerCatalogues)
+      .where(eq(farmFertilizerCatalogues.farmId, farmId));
+    return await fdm
+      .select()
+      .from(fertilizerCatalogue)
+      .where(
+        or(
+          and(isNull(fertilizerCatalogue.farmId), inArray(fertilizerCatalogue.catalogue, enabled)),
+          eq(fertilizerCatalogue.farmId, farmId),
+        ),
+      )
+      .orderBy(asc(fertilizerCatalogue.nameNl), asc(fertilizerCatalogue.itemId));
+  } catch (err) {
+    throw asFdmError(err, "getFertilizersFromCatalogue");
+  }
+}
+
+/** Throws unless the cultivation catalogue item exists and its catalogue is enabled for the farm. */
+export async function requireCultivationItem(
+  db: FdmType,
+  farmId: string,
+  itemId: string,
+): Promise<CultivationCatalogueItem> {
+  const [item] = await db
+    .select()
+    .from(cultivationCatalogue)
+    .where(eq(cultivationCatalogue.itemId, itemId));
+  if (!item) {
+    throw new FdmError(
+      "NOT_FOUND",
+      `catalogueItemId: no cultivation catalogue item with id '${itemId}'.`,
+      {
+        field: "catalogueItemId",
+      },
+    );
+  }
+  const [enabled] = await db
+    .select({ catalogue: farmCultivationCatalogues.catalogue })
+    .from(farmCultivationCatalogues)
+    .where(
+      and(
+        eq(farmCultivationCatalogues.farmId, farmId),
+        eq(farmCultivationCatalogues.catalogue, item.catalogue),
+      ),
+    );
+  if (!enabled) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `catalogueItemId: catalogue '${item.catalogue}' of item '${itemId}' is not enabled for farm '${farmId}'.`,
+      { field: "catalogueItemId" },
+    );
+  }
+  return item;
+}

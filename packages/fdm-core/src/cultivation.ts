@@ -1,0 +1,480 @@
+import { and, asc, count, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
+import type { Harvestable, Rotation } from "fdm-data";
+import { checkPermission } from "./authorization.js";
+import { removeCultivationsTx } from "./cascade.js";
+import { requireCultivationItem } from "./catalogue.js";
+import { asFdmError, FdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import {
+  cultivationCatalogue,
+  cultivationEnding,
+  cultivationHarvesting,
+  cultivationStarting,
+  cultivations,
+  fieldAcquiring,
+  fieldDiscarding,
+} from "./schema.js";
+import {
+  createId,
+  optionalDate,
+  requireDate,
+  requireId,
+  requireObject,
+  requireOrder,
+  requireSomeKey,
+  requireTimeframe,
+  type Timeframe,
+} from "./validate.js";
+
+/** A new cultivation: which crop, and when it starts (and possibly ends). */
+export interface CultivationInput {
+  /** The crop: the id of an item of a cultivation catalogue the farm has enabled, e.g. `nl_265`. */
+  catalogueItemId: string;
+  /** The date the crop is sown or planted (action cultivation starting). */
+  startDate: Date;
+  /** The date the crop is terminated (action cultivation ending), if known. */
+  endDate?: Date | null;
+}
+
+/** A cultivation as fdm-core returns it, with the properties of its catalogue item. */
+export interface Cultivation {
+  /** The cultivation's id. */
+  id: string;
+  /** The field it grows on. */
+  fieldId: string;
+  /** The farm that holds the field. */
+  farmId: string;
+  /** The catalogue item of the crop. */
+  catalogueItemId: string;
+  /** The catalogue the item belongs to, e.g. `brp`. */
+  catalogue: string;
+  /** The crop's Dutch name. */
+  nameNl: string;
+  /** The crop's English name, or `null`. */
+  nameEn: string | null;
+  /** How often the crop is harvested: decides how many harvests it may have. */
+  harvestable: Harvestable;
+  /** The crop's rotation group. */
+  rotation: Rotation;
+  /** The date the crop started. */
+  startDate: Date;
+  /** The date the crop ended, or `null` while it is on the field. */
+  endDate: Date | null;
+  /** When the cultivation was added. */
+  createdAt: Date;
+  /** When it was last changed, or `null`. */
+  updatedAt: Date | null;
+}
+
+const cultivationColumns = {
+  id: cultivations.id,
+  fieldId: cultivationStarting.fieldId,
+  farmId: fieldAcquiring.farmId,
+  catalogueItemId: cultivations.catalogueItemId,
+  catalogue: cultivationCatalogue.catalogue,
+  nameNl: cultivationCatalogue.nameNl,
+  nameEn: cultivationCatalogue.nameEn,
+  harvestable: cultivationCatalogue.harvestable,
+  rotation: cultivationCatalogue.rotation,
+  startDate: cultivationStarting.startDate,
+  endDate: cultivationEnding.endDate,
+  createdAt: cultivations.createdAt,
+  updatedAt: cultivations.updatedAt,
+};
+
+function selectCultivations(db: FdmType, where: SQL | undefined) {
+  return db
+    .select(cultivationColumns)
+    .from(cultivations)
+    .innerJoin(cultivationStarting, eq(cultivationStarting.cultivationId, cultivations.id))
+    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
+    .innerJoin(cultivationCatalogue, eq(cultivationCatalogue.itemId, cultivations.catalogueItemId))
+    .leftJoin(cultivationEnding, eq(cultivationEnding.cultivationId, cultivations.id))
+    .where(where)
+    .orderBy(asc(cultivationStarting.startDate), asc(cultivations.id));
+}
+
+function overlaps(tf: Timeframe): SQL | undefined {
+  return and(
+    tf.end ? lte(cultivationStarting.startDate, tf.end) : undefined,
+    tf.start
+      ? or(isNull(cultivationEnding.endDate), gte(cultivationEnding.endDate, tf.start))
+      : undefined,
+  );
+}
+
+/** Throws unless the date lies within the farm's tenure of the field. */
+export async function requireWithinTenure(
+  db: FdmType,
+  fieldId: string,
+  date: Date,
+  field: string,
+): Promise<{ farmId: string }> {
+  const [tenure] = await db
+    .select({
+      farmId: fieldAcquiring.farmId,
+      acquiringDate: fieldAcquiring.acquiringDate,
+      discardingDate: fieldDiscarding.discardingDate,
+    })
+    .from(fieldAcquiring)
+    .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
+    .where(eq(fieldAcquiring.fieldId, fieldId));
+  if (!tenure) {
+    throw new FdmError("NOT_FOUND", `fieldId: no field with id '${fieldId}'.`, {
+      field: "fieldId",
+    });
+  }
+  if (date < tenure.acquiringDate) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `${field}: must not be before the field's acquiring date.`,
+      { field },
+    );
+  }
+  if (tenure.discardingDate && date > tenure.discardingDate) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `${field}: must not be after the field's discarding date.`,
+      { field },
+    );
+  }
+  return { farmId: tenure.farmId };
+}
+
+/**
+ * Starts a cultivation on a field: the cultivation asset of a catalogue crop,
+ * its starting action and, when an end date is given, its ending action — in
+ * one transaction.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who adds it; needs the `write` right on the field's farm.
+ * @param fieldId - The field.
+ * @param cultivation - The crop and its dates.
+ * @returns The new cultivation's id.
+ * @throws {FdmError} `INVALID_INPUT` when the start date lies outside the farm's tenure of the
+ *   field, the end date is before the start date, or the item's catalogue is not enabled for the
+ *   farm; `NOT_FOUND` for an unknown field or catalogue item.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addField example"
+ * const cultivationId = await addCultivation(fdm, "owner-1", fieldId, {
+ *   catalogueItemId: "nl_265", // Grasland, blijvend
+ *   startDate: new Date("2025-01-01"),
+ * });
+ * ```
+ */
+export async function addCultivation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  cultivation: CultivationInput,
+): Promise<string> {
+  const input = requireObject(cultivation, "cultivation");
+  const catalogueItemId = requireId(input.catalogueItemId, "catalogueItemId");
+  const startDate = requireDate(input.startDate, "startDate");
+  const endDate = optionalDate(input.endDate, "endDate");
+  requireOrder(startDate, endDate, "endDate", "must not be before startDate");
+  const farmId = await checkPermission(
+    fdm,
+    principalId,
+    "write",
+    "field",
+    fieldId,
+    "addCultivation",
+  );
+  const id = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      await requireWithinTenure(tx, fieldId, startDate, "startDate");
+      await requireCultivationItem(tx, farmId, catalogueItemId);
+      await tx.insert(cultivations).values({ id, catalogueItemId });
+      await tx.insert(cultivationStarting).values({ cultivationId: id, fieldId, startDate });
+      if (endDate) await tx.insert(cultivationEnding).values({ cultivationId: id, endDate });
+    });
+  } catch (err) {
+    throw asFdmError(err, "addCultivation");
+  }
+  return id;
+}
+
+/**
+ * Reads one cultivation with its crop's catalogue properties.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param cultivationId - The cultivation.
+ * @returns The cultivation.
+ * @throws {FdmError} `NOT_FOUND` for an unknown cultivation.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts fragment="continues the addCultivation example"
+ * const cultivation = await getCultivation(fdm, "owner-1", cultivationId);
+ * console.log(cultivation.nameNl, cultivation.harvestable); // Grasland, blijvend multiple
+ * ```
+ */
+export async function getCultivation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+): Promise<Cultivation> {
+  await checkPermission(fdm, principalId, "read", "cultivation", cultivationId, "getCultivation");
+  try {
+    const [row] = await selectCultivations(fdm, eq(cultivations.id, cultivationId));
+    return row as Cultivation;
+  } catch (err) {
+    throw asFdmError(err, "getCultivation");
+  }
+}
+
+/**
+ * Lists the cultivations of a field by start date. With a timeframe, only
+ * those on the field at some moment in it: started on or before its end and
+ * not ended before its start.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param fieldId - The field.
+ * @param timeframe - The period to look at; all cultivations when omitted.
+ * @returns The cultivations.
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe; `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addCultivation example"
+ * const in2025 = await getCultivations(fdm, "owner-1", fieldId, {
+ *   start: new Date("2025-01-01"),
+ *   end: new Date("2025-12-31"),
+ * });
+ * ```
+ */
+export async function getCultivations(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe?: Timeframe,
+): Promise<Cultivation[]> {
+  const tf = requireTimeframe(timeframe);
+  await checkPermission(fdm, principalId, "list", "field", fieldId, "getCultivations");
+  try {
+    return await selectCultivations(
+      fdm,
+      and(eq(cultivationStarting.fieldId, fieldId), overlaps(tf)),
+    );
+  } catch (err) {
+    throw asFdmError(err, "getCultivations");
+  }
+}
+
+/**
+ * Lists the cultivations on all fields of a farm by start date, optionally
+ * within a timeframe (same rule as {@link getCultivations}).
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period to look at; all cultivations when omitted.
+ * @returns The cultivations.
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addCultivation example"
+ * const all = await getCultivationsForFarm(fdm, "owner-1", farmId);
+ * ```
+ */
+export async function getCultivationsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe?: Timeframe,
+): Promise<Cultivation[]> {
+  const tf = requireTimeframe(timeframe);
+  await checkPermission(fdm, principalId, "list", "farm", farmId, "getCultivationsForFarm");
+  try {
+    return await selectCultivations(fdm, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
+  } catch (err) {
+    throw asFdmError(err, "getCultivationsForFarm");
+  }
+}
+
+/**
+ * Changes a cultivation: its crop, start date or end date (`endDate: null`
+ * reopens it). The result must still hold together: the start within the
+ * farm's tenure of the field, the end not before the start, every harvest
+ * between them, and no more harvests than the (new) crop allows.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who changes it; needs the `write` right on the farm.
+ * @param cultivationId - The cultivation.
+ * @param update - The fields to change (at least one).
+ * @returns The cultivation as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for a bad value or dates out of order; `CONFLICT` when the
+ *   new crop allows fewer harvests than are recorded; `NOT_FOUND` for an unknown cultivation or item.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addCultivation example"
+ * await updateCultivation(fdm, "owner-1", cultivationId, { startDate: new Date("2025-02-01") });
+ * ```
+ */
+export async function updateCultivation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+  update: Partial<CultivationInput>,
+): Promise<Cultivation> {
+  const patch = requireObject(update, "update");
+  requireSomeKey(patch, ["catalogueItemId", "startDate", "endDate"]);
+  const catalogueItemId =
+    patch.catalogueItemId === undefined
+      ? undefined
+      : requireId(patch.catalogueItemId, "catalogueItemId");
+  const startDate =
+    patch.startDate === undefined ? undefined : requireDate(patch.startDate, "startDate");
+  const endDate = patch.endDate === undefined ? undefined : optionalDate(patch.endDate, "endDate");
+  const farmId = await checkPermission(
+    fdm,
+    principalId,
+    "write",
+    "cultivation",
+    cultivationId,
+    "updateCultivation",
+  );
+  try {
+    await fdm.transaction(async (tx) => {
+      await tx
+        .select({ id: cultivations.id })
+        .from(cultivations)
+        .where(eq(cultivations.id, cultivationId))
+        .for("update");
+      const [current] = await selectCultivations(tx, eq(cultivations.id, cultivationId));
+      if (!current)
+        throw new FdmError(
+          "NOT_FOUND",
+          `cultivationId: no cultivation with id '${cultivationId}'.`,
+        );
+      const start = startDate ?? current.startDate;
+      const end = endDate === undefined ? current.endDate : endDate;
+      requireOrder(start, end, "endDate", "must not be before startDate");
+      if (startDate) await requireWithinTenure(tx, current.fieldId, startDate, "startDate");
+      const [h] = await tx
+        .select({
+          n: count(),
+          first: min(cultivationHarvesting.harvestDate),
+          last: max(cultivationHarvesting.harvestDate),
+        })
+        .from(cultivationHarvesting)
+        .where(eq(cultivationHarvesting.cultivationId, cultivationId));
+      const first = h?.first ? new Date(h.first) : null;
+      const last = h?.last ? new Date(h.last) : null;
+      if (first && first < start) {
+        throw new FdmError(
+          "INVALID_INPUT",
+          "startDate: must not be after the cultivation's first harvest.",
+          {
+            field: "startDate",
+          },
+        );
+      }
+      if (last && end && last > end) {
+        throw new FdmError(
+          "INVALID_INPUT",
+          "endDate: must not be before the cultivation's last harvest.",
+          {
+            field: "endDate",
+          },
+        );
+      }
+      if (catalogueItemId) {
+        const item = await requireCultivationItem(tx, farmId, catalogueItemId);
+        const harvests = h?.n ?? 0;
+        const allowed =
+          item.harvestable === "none" ? 0 : item.harvestable === "once" ? 1 : Infinity;
+        if (harvests > allowed) {
+          throw new FdmError(
+            "CONFLICT",
+            `catalogueItemId: crop '${catalogueItemId}' is harvestable '${item.harvestable}' but the cultivation has ${harvests} harvests.`,
+            { field: "catalogueItemId" },
+          );
+        }
+      }
+      await tx
+        .update(cultivations)
+        .set({ catalogueItemId, updatedAt: new Date() })
+        .where(eq(cultivations.id, cultivationId));
+      if (startDate) {
+        await tx
+          .update(cultivationStarting)
+          .set({ startDate })
+          .where(eq(cultivationStarting.cultivationId, cultivationId));
+      }
+      if (endDate !== undefined) {
+        await tx
+          .delete(cultivationEnding)
+          .where(eq(cultivationEnding.cultivationId, cultivationId));
+        if (endDate) await tx.insert(cultivationEnding).values({ cultivationId, endDate });
+      }
+    });
+  } catch (err) {
+    throw asFdmError(err, "updateCultivation");
+  }
+  return getCultivation(fdm, principalId, cultivationId);
+}
+
+/**
+ * Ends a cultivation on a date (action cultivation ending).
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the farm.
+ * @param cultivationId - The cultivation.
+ * @param endDate - The date the crop is terminated; not before its start nor its last harvest.
+ * @returns The cultivation as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for a bad or out-of-order date; `NOT_FOUND` for an unknown cultivation.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addCultivation example"
+ * await endCultivation(fdm, "owner-1", cultivationId, new Date("2025-10-15"));
+ * ```
+ */
+export async function endCultivation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+  endDate: Date,
+): Promise<Cultivation> {
+  requireDate(endDate, "endDate");
+  return updateCultivation(fdm, principalId, cultivationId, { endDate });
+}
+
+/**
+ * Removes a cultivation with its harvests, in one transaction.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; needs the `write` right on the farm.
+ * @param cultivationId - The cultivation.
+ * @returns Resolves when it is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown cultivation.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addCultivation example"
+ * await removeCultivation(fdm, "owner-1", cultivationId);
+ * ```
+ */
+export async function removeCultivation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+): Promise<void> {
+  await checkPermission(
+    fdm,
+    principalId,
+    "write",
+    "cultivation",
+    cultivationId,
+    "removeCultivation",
+  );
+  try {
+    await fdm.transaction(async (tx) => {
+      await removeCultivationsTx(tx, [cultivationId]);
+    });
+  } catch (err) {
+    throw asFdmError(err, "removeCultivation");
+  }
+}

@@ -1,0 +1,285 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { checkPermission, type FarmRole, recordAudit } from "./authorization.js";
+import { removeFieldsTx } from "./cascade.js";
+import { asFdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { farmRoles, farms, fertilizerAcquiring, fertilizers, fieldAcquiring } from "./schema.js";
+import {
+  createId,
+  optionalText,
+  requireId,
+  requireObject,
+  requireSomeKey,
+  requireText,
+} from "./validate.js";
+
+/** The details of a farm that a user enters. */
+export interface FarmInput {
+  /** The farm's name, 1–500 characters. */
+  name: string;
+  /** The farm's business registration number, e.g. its KvK number; optional. */
+  businessId?: string | null;
+  /** Street address; optional. */
+  address?: string | null;
+  /** Postal code; optional. */
+  postalCode?: string | null;
+}
+
+/** A farm as fdm-core returns it. */
+export interface Farm {
+  /** The farm's id. */
+  id: string;
+  /** The farm's name. */
+  name: string;
+  /** Business registration number, or `null`. */
+  businessId: string | null;
+  /** Street address, or `null`. */
+  address: string | null;
+  /** Postal code, or `null`. */
+  postalCode: string | null;
+  /** The roles the asking principal holds on the farm. */
+  roles: FarmRole[];
+  /** When the farm was added. */
+  createdAt: Date;
+  /** When the farm's details were last changed, or `null`. */
+  updatedAt: Date | null;
+}
+
+const farmColumns = {
+  id: farms.id,
+  name: farms.name,
+  businessId: farms.businessId,
+  address: farms.address,
+  postalCode: farms.postalCode,
+  createdAt: farms.createdAt,
+  updatedAt: farms.updatedAt,
+};
+
+function farmValues(input: Record<string, unknown>, partial: boolean) {
+  const out: {
+    name?: string;
+    businessId?: string | null;
+    address?: string | null;
+    postalCode?: string | null;
+  } = {};
+  if (!partial || input.name !== undefined) out.name = requireText(input.name, "name");
+  if (!partial || input.businessId !== undefined)
+    out.businessId = optionalText(input.businessId, "businessId", 50);
+  if (!partial || input.address !== undefined) out.address = optionalText(input.address, "address");
+  if (!partial || input.postalCode !== undefined)
+    out.postalCode = optionalText(input.postalCode, "postalCode", 20);
+  return out;
+}
+
+async function rolesOn(db: FdmType, principalId: string, farmIds: string[]) {
+  if (farmIds.length === 0) return new Map<string, FarmRole[]>();
+  const rows = await db
+    .select({ farmId: farmRoles.farmId, role: farmRoles.role })
+    .from(farmRoles)
+    .where(and(eq(farmRoles.principalId, principalId), inArray(farmRoles.farmId, farmIds)));
+  const map = new Map<string, FarmRole[]>();
+  for (const r of rows) map.set(r.farmId, [...(map.get(r.farmId) ?? []), r.role]);
+  return map;
+}
+
+/**
+ * Adds a farm and makes the principal its owner, in one transaction.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who adds the farm; becomes its first owner.
+ * @param farm - The farm's details.
+ * @returns The new farm's id.
+ * @throws {FdmError} `INVALID_INPUT` when the name is empty or a field is too long.
+ * @example
+ * ```ts
+ * import { addFarm, createFdmLocal } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve", postalCode: "6708 PB" });
+ * ```
+ */
+export async function addFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farm: FarmInput,
+): Promise<string> {
+  const principal = requireId(principalId, "principalId");
+  const values = farmValues(requireObject(farm, "farm"), false);
+  const id = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      await tx.insert(farms).values({ id, name: values.name as string, ...values });
+      await tx.insert(farmRoles).values({ farmId: id, principalId: principal, role: "owner" });
+    });
+  } catch (err) {
+    throw asFdmError(err, "addFarm");
+  }
+  await recordAudit(fdm, principal, "write", "farm", id, "addFarm");
+  return id;
+}
+
+/**
+ * Reads one farm.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @returns The farm with the roles the principal holds on it.
+ * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal holds no role on the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, createFdmLocal, getFarm } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const farm = await getFarm(fdm, "owner-1", farmId);
+ * assert.strictEqual(farm.name, "De Hoeve");
+ * assert.deepStrictEqual(farm.roles, ["owner"]);
+ * ```
+ */
+export async function getFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<Farm> {
+  await checkPermission(fdm, principalId, "read", "farm", farmId, "getFarm");
+  try {
+    const [row] = await fdm.select(farmColumns).from(farms).where(eq(farms.id, farmId));
+    const roles = await rolesOn(fdm, principalId, [farmId]);
+    // checkPermission found the farm, so the row exists
+    return { ...(row as Omit<Farm, "roles">), roles: roles.get(farmId) ?? [] };
+  } catch (err) {
+    throw asFdmError(err, "getFarm");
+  }
+}
+
+/**
+ * Lists the farms on which the principal holds a role, by name.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Whose farms to list.
+ * @returns The farms, each with the principal's roles on it; empty when there are none.
+ * @throws {FdmError} `INVALID_INPUT` for an empty principal id.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, createFdmLocal, getFarms } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * await addFarm(fdm, "owner-1", { name: "Zuidhoeve" });
+ * await addFarm(fdm, "owner-1", { name: "Noordhoeve" });
+ * const names = (await getFarms(fdm, "owner-1")).map((f) => f.name);
+ * assert.deepStrictEqual(names, ["Noordhoeve", "Zuidhoeve"]);
+ * ```
+ */
+export async function getFarms(fdm: FdmType, principalId: PrincipalId): Promise<Farm[]> {
+  const principal = requireId(principalId, "principalId");
+  await recordAudit(fdm, principal, "list", "farm", "*", "getFarms");
+  try {
+    const rows = await fdm
+      .selectDistinct(farmColumns)
+      .from(farms)
+      .innerJoin(farmRoles, eq(farmRoles.farmId, farms.id))
+      .where(eq(farmRoles.principalId, principal))
+      .orderBy(asc(farms.name), asc(farms.id));
+    const roles = await rolesOn(
+      fdm,
+      principal,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, roles: roles.get(r.id) ?? [] }));
+  } catch (err) {
+    throw asFdmError(err, "getFarms");
+  }
+}
+
+/**
+ * Changes a farm's details. Only the given fields change; pass `null` to clear
+ * an optional one.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who changes it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param update - The fields to change (at least one).
+ * @returns The farm as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for an empty update or a bad value, `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import { addFarm, createFdmLocal, updateFarm } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const farm = await updateFarm(fdm, "owner-1", farmId, { address: "Dorpsstraat 1" });
+ * ```
+ */
+export async function updateFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  update: Partial<FarmInput>,
+): Promise<Farm> {
+  const patch = requireObject(update, "update");
+  requireSomeKey(patch, ["name", "businessId", "address", "postalCode"]);
+  const values = farmValues(patch, true);
+  await checkPermission(fdm, principalId, "write", "farm", farmId, "updateFarm");
+  try {
+    await fdm
+      .update(farms)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(farms.id, farmId));
+  } catch (err) {
+    throw asFdmError(err, "updateFarm");
+  }
+  return getFarm(fdm, principalId, farmId);
+}
+
+/**
+ * Removes a farm with everything that belongs to it — its fields with their
+ * cultivations, harvests, applications and soil analyses, its fertilizers,
+ * custom products, catalogue choices and roles — in one transaction.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; needs the `delete` right (an owner).
+ * @param farmId - The farm.
+ * @returns Resolves when the farm is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not delete the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, createFdmLocal, getFarms, removeFarm } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await removeFarm(fdm, "owner-1", farmId);
+ * assert.deepStrictEqual(await getFarms(fdm, "owner-1"), []);
+ * ```
+ */
+export async function removeFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<void> {
+  await checkPermission(fdm, principalId, "delete", "farm", farmId, "removeFarm");
+  try {
+    await fdm.transaction(async (tx) => {
+      const fieldRows = await tx
+        .select({ id: fieldAcquiring.fieldId })
+        .from(fieldAcquiring)
+        .where(eq(fieldAcquiring.farmId, farmId));
+      await removeFieldsTx(
+        tx,
+        fieldRows.map((r) => r.id),
+      );
+      const fertilizerRows = await tx
+        .select({ id: fertilizerAcquiring.fertilizerId })
+        .from(fertilizerAcquiring)
+        .where(eq(fertilizerAcquiring.farmId, farmId));
+      const fertilizerIds = fertilizerRows.map((r) => r.id);
+      if (fertilizerIds.length > 0)
+        await tx.delete(fertilizers).where(inArray(fertilizers.id, fertilizerIds));
+      // roles, catalogue choices and custom products go with the farm (ON DELETE CASCADE)
+      await tx.delete(farms).where(eq(farms.id, farmId));
+    });
+  } catch (err) {
+    throw asFdmError(err, "removeFarm");
+  }
+}

@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FdmError } from "./error.js";
+import { addFarm, getFarms } from "./farm.js";
+import { closeFdm, createFdmLocal, createFdmServer, migrateFdm } from "./fdm.js";
+import { createTestDatabase, type TestDatabase } from "./test-setup.js";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.fdm.execute(query)) as unknown as { rows?: T[] } & T[];
+  return result.rows ?? [...result];
+}
+
+describe("migrations", () => {
+  it("creates every table of the schema in an empty database", async () => {
+    const tables = await rows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(tables.map((t) => t.table_name)).toEqual([
+      "audit_log",
+      "cultivation_catalogue",
+      "cultivation_ending",
+      "cultivation_harvesting",
+      "cultivation_starting",
+      "cultivations",
+      "farm_cultivation_catalogues",
+      "farm_fertilizer_catalogues",
+      "farm_roles",
+      "farms",
+      "fertilizer_acquiring",
+      "fertilizer_applying",
+      "fertilizer_catalogue",
+      "fertilizers",
+      "field_acquiring",
+      "field_discarding",
+      "fields",
+      "harvestable_analyses",
+      "harvestables",
+      "soil_analyses",
+      "soil_sampling",
+    ]);
+  });
+
+  it("creates the enumerations with their values", async () => {
+    const enums = await rows<{ typname: string; labels: string }>(
+      sql`select t.typname, string_agg(e.enumlabel, ',' order by e.enumsortorder) as labels
+          from pg_type t join pg_enum e on e.enumtypid = t.oid group by t.typname order by t.typname`,
+    );
+    const byName = Object.fromEntries(enums.map((e) => [e.typname, e.labels]));
+    expect(Object.keys(byName)).toEqual([
+      "acquiring_method",
+      "application_method",
+      "farm_role",
+      "fertilizer_form",
+      "gwl_class",
+      "harvestable",
+      "rotation",
+      "soil_analysis_source",
+      "soiltype",
+      "type_rvo",
+    ]);
+    expect(byName.harvestable).toBe("once,multiple,none");
+    expect(byName.farm_role).toBe("owner,advisor,researcher");
+    expect(byName.type_rvo?.split(",")).toHaveLength(58);
+  });
+
+  it("records each migration once, and a second run changes nothing", async () => {
+    const count = async () =>
+      (
+        await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+      )[0]?.n;
+    const before = await count();
+    expect(before).toBe(1);
+    await migrateFdm(db.fdm);
+    await migrateFdm(db.fdm);
+    expect(await count()).toBe(before);
+  });
+
+  it("rejects an invalid enum value in the database itself", async () => {
+    await expect(
+      db.fdm.execute(
+        sql`insert into farm_roles (farm_id, principal_id, role) values ('x', 'y', 'king')`,
+      ),
+    ).rejects.toThrow();
+  });
+});
+
+describe("createFdmLocal", () => {
+  it("keeps data in a data directory between openings", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fdm-core-test-"));
+    try {
+      const first = await createFdmLocal({ dataDir: dir });
+      await addFarm(first, "owner-1", { name: "Blijvend" });
+      await closeFdm(first);
+      const second = await createFdmLocal({ dataDir: dir });
+      expect((await getFarms(second, "owner-1")).map((f) => f.name)).toEqual(["Blijvend"]);
+      await closeFdm(second);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("createFdmServer", () => {
+  it("rejects a connection string that is not a postgres URL", () => {
+    expect(() => createFdmServer("mysql://localhost/db")).toThrowError(
+      expect.objectContaining({ code: "INVALID_INPUT", field: "connection" }),
+    );
+  });
+
+  it("rejects a connection that is neither string nor options", () => {
+    expect(() => createFdmServer(42 as never)).toThrow(FdmError);
+  });
+
+  it("accepts postgres-js options without connecting yet", async () => {
+    const fdm = createFdmServer({
+      host: "127.0.0.1",
+      port: 5432,
+      database: "postgres",
+      user: "postgres",
+    });
+    await closeFdm(fdm);
+  });
+});
+
+describe("closeFdm and migrateFdm", () => {
+  it("reject a handle fdm-core did not create", async () => {
+    await expect(closeFdm({} as never)).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      field: "fdm",
+    });
+    await expect(migrateFdm({} as never)).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  });
+});

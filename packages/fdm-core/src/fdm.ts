@@ -1,0 +1,163 @@
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres, { type Options, type PostgresType, type Sql } from "postgres";
+import { FdmError } from "./error.js";
+
+/**
+ * A handle on an fdm database, as returned by {@link createFdmLocal} or
+ * {@link createFdmServer}. Every fdm-core function takes it as its first
+ * argument. It is a drizzle-orm PostgreSQL database, so the tables of
+ * `fdmSchema` can also be queried directly.
+ */
+export type FdmType = PgDatabase<PgQueryResultHKT>;
+
+/** The handle {@link createFdmServer} returns: an {@link FdmType} on a postgres-js client. */
+export type FdmServerType = PostgresJsDatabase & { $client: Sql };
+
+/** The handle {@link createFdmLocal} returns: an {@link FdmType} on an embedded PGlite database. */
+export type FdmLocalType = FdmType & { $client: PGlite };
+
+/**
+ * The id of whoever acts: every function that reads or writes farm data takes
+ * it after the handle and checks that this principal holds a role on the farm
+ * that allows the action. fdm-core treats it as an opaque string (for example a
+ * user id of your authentication system); it stores it, never interprets it.
+ */
+export type PrincipalId = string;
+
+/** Options of {@link createFdmLocal}. */
+export interface FdmLocalOptions {
+  /**
+   * A directory in which PGlite keeps the database between runs. Without it
+   * the database lives in memory and is gone when the process ends.
+   */
+  dataDir?: string;
+}
+
+const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
+
+/**
+ * Opens an embedded PostgreSQL database (PGlite) in memory or in a data
+ * directory, applies the migrations and returns the handle. No server needed.
+ *
+ * @param options - Where to keep the data; in memory when omitted.
+ * @returns A migrated database handle.
+ * @throws {FdmError} `DATABASE` when PGlite cannot open the directory or a migration fails.
+ * @example
+ * ```ts
+ * import { createFdmLocal, closeFdm } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * await closeFdm(fdm);
+ * ```
+ */
+export async function createFdmLocal(options: FdmLocalOptions = {}): Promise<FdmLocalType> {
+  try {
+    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const fdm = drizzlePglite({ client });
+    await migratePglite(fdm, { migrationsFolder });
+    return fdm;
+  } catch (err) {
+    throw new FdmError("DATABASE", "createFdmLocal: could not open and migrate the database.", {
+      cause: err,
+    });
+  }
+}
+
+/**
+ * Connects to a PostgreSQL server through postgres-js. It does not migrate:
+ * call {@link migrateFdm} once after deploying a new version.
+ *
+ * @param connection - A connection string (`postgres://user@host:5432/db`) or postgres-js options.
+ * @returns The database handle; connections are opened lazily on the first query.
+ * @throws {FdmError} `INVALID_INPUT` when the connection is neither a string nor an object.
+ * @example
+ * ```ts fragment="needs a PostgreSQL server"
+ * import { createFdmServer, migrateFdm } from "fdm-core";
+ * const fdm = createFdmServer("postgres://postgres@127.0.0.1:5432/postgres");
+ * await migrateFdm(fdm);
+ * ```
+ */
+export function createFdmServer(
+  connection: string | Options<Record<string, PostgresType>>,
+): FdmServerType {
+  if (typeof connection === "string") {
+    if (!/^postgres(ql)?:\/\//.test(connection)) {
+      throw new FdmError(
+        "INVALID_INPUT",
+        "connection: must be a postgres:// or postgresql:// connection string.",
+        { field: "connection" },
+      );
+    }
+    return drizzlePostgres({ client: postgres(connection, { onnotice: () => {} }) });
+  }
+  if (typeof connection !== "object" || connection === null) {
+    throw new FdmError("INVALID_INPUT", "connection: must be a string or postgres-js options.", {
+      field: "connection",
+    });
+  }
+  return drizzlePostgres({ client: postgres({ onnotice: () => {}, ...connection }) });
+}
+
+function clientOf(fdm: FdmType): PGlite | Sql {
+  const client = (fdm as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return client;
+  if (typeof client === "function" && "end" in client) return client as Sql;
+  throw new FdmError(
+    "INVALID_INPUT",
+    "fdm: must be a handle from createFdmLocal or createFdmServer.",
+    { field: "fdm" },
+  );
+}
+
+/**
+ * Applies the SQL migrations that are not yet recorded in the database. Each
+ * applied migration is recorded in `drizzle.__drizzle_migrations`, so a second
+ * run changes nothing.
+ *
+ * @param fdm - A handle from {@link createFdmLocal} or {@link createFdmServer}.
+ * @returns Resolves when the schema is up to date.
+ * @throws {FdmError} `DATABASE` when a migration fails; `INVALID_INPUT` for a foreign handle.
+ * @example
+ * ```ts
+ * import { createFdmLocal, migrateFdm } from "fdm-core";
+ * const fdm = await createFdmLocal(); // already migrated
+ * await migrateFdm(fdm); // nothing left to apply
+ * ```
+ */
+export async function migrateFdm(fdm: FdmType): Promise<void> {
+  const client = clientOf(fdm);
+  try {
+    if (client instanceof PGlite) {
+      await migratePglite(fdm as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    } else {
+      await migratePostgres(fdm as Parameters<typeof migratePostgres>[0], { migrationsFolder });
+    }
+  } catch (err) {
+    throw new FdmError("DATABASE", "migrateFdm: a migration failed.", { cause: err });
+  }
+}
+
+/**
+ * Closes the database behind a handle: PGlite is shut down, a server
+ * connection pool is ended. The handle cannot be used afterwards.
+ *
+ * @param fdm - A handle from {@link createFdmLocal} or {@link createFdmServer}.
+ * @returns Resolves when the database is closed.
+ * @throws {FdmError} `INVALID_INPUT` for a handle that fdm-core did not create.
+ * @example
+ * ```ts
+ * import { createFdmLocal, closeFdm } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * await closeFdm(fdm);
+ * ```
+ */
+export async function closeFdm(fdm: FdmType): Promise<void> {
+  const client = clientOf(fdm);
+  if (client instanceof PGlite) await client.close();
+  else await client.end();
+}

@@ -1,0 +1,477 @@
+import { area as turfArea } from "@turf/area";
+import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
+import { checkPermission } from "./authorization.js";
+import { removeFieldsTx } from "./cascade.js";
+import { asFdmError, FdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import {
+  acquiringMethodOptions,
+  cultivationStarting,
+  type FieldGeometry,
+  fertilizerApplying,
+  fieldAcquiring,
+  fieldDiscarding,
+  fields,
+  soilSampling,
+} from "./schema.js";
+import {
+  createId,
+  optionalDate,
+  requireDate,
+  requireEnum,
+  requireObject,
+  requireOrder,
+  requireSomeKey,
+  requireText,
+  requireTimeframe,
+  type Timeframe,
+} from "./validate.js";
+
+/** How a farm holds a field: a value of `fdmSchema.acquiringMethodOptions`. */
+export type AcquiringMethod = (typeof acquiringMethodOptions)[number]["value"];
+const acquiringMethods = acquiringMethodOptions.map((o) => o.value);
+
+/** The details of a field that a user enters. */
+export interface FieldInput {
+  /** The field's name, 1–500 characters. */
+  name: string;
+  /** The field's outline: a GeoJSON Polygon or MultiPolygon in WGS 84 (longitude, latitude). */
+  geometry: FieldGeometry;
+  /** The date the farm acquired the field (action field acquiring). */
+  acquiringDate: Date;
+  /** How the farm holds the field. */
+  acquiringMethod: AcquiringMethod;
+  /** The date the farm gave up the field (action field discarding), if it did. */
+  discardingDate?: Date | null;
+}
+
+/** A field as fdm-core returns it. */
+export interface Field {
+  /** The field's id. */
+  id: string;
+  /** The farm that holds the field. */
+  farmId: string;
+  /** The field's name. */
+  name: string;
+  /** The field's outline as GeoJSON. */
+  geometry: FieldGeometry;
+  /** The geodesic area of the geometry in hectares, computed with turf. */
+  areaHa: number;
+  /** The date the farm acquired the field. */
+  acquiringDate: Date;
+  /** How the farm holds the field. */
+  acquiringMethod: AcquiringMethod;
+  /** The date the farm gave up the field, or `null` while it holds it. */
+  discardingDate: Date | null;
+  /** When the field was added. */
+  createdAt: Date;
+  /** When the field was last changed, or `null`. */
+  updatedAt: Date | null;
+}
+
+const fieldColumns = {
+  id: fields.id,
+  farmId: fieldAcquiring.farmId,
+  name: fields.name,
+  geometry: fields.geometry,
+  areaHa: fields.areaHa,
+  acquiringDate: fieldAcquiring.acquiringDate,
+  acquiringMethod: fieldAcquiring.acquiringMethod,
+  discardingDate: fieldDiscarding.discardingDate,
+  createdAt: fields.createdAt,
+  updatedAt: fields.updatedAt,
+};
+
+const MAX_FIELD_HA = 10_000;
+
+function invalidGeometry(rule: string) {
+  return new FdmError("INVALID_INPUT", `geometry: ${rule}.`, { field: "geometry" });
+}
+
+function checkRing(ring: unknown, where: string): void {
+  if (!Array.isArray(ring) || ring.length < 4) {
+    throw invalidGeometry(`${where} must be an array of at least 4 positions`);
+  }
+  for (const pos of ring) {
+    if (
+      !Array.isArray(pos) ||
+      pos.length < 2 ||
+      typeof pos[0] !== "number" ||
+      typeof pos[1] !== "number" ||
+      !Number.isFinite(pos[0]) ||
+      !Number.isFinite(pos[1])
+    ) {
+      throw invalidGeometry(`${where} must hold [longitude, latitude] number pairs`);
+    }
+    if (pos[0] < -180 || pos[0] > 180 || pos[1] < -90 || pos[1] > 90) {
+      throw invalidGeometry(`${where} has a position outside longitude −180…180 / latitude −90…90`);
+    }
+  }
+  const first = ring[0] as number[];
+  const last = ring[ring.length - 1] as number[];
+  if (first[0] !== last[0] || first[1] !== last[1]) {
+    throw invalidGeometry(`${where} must be closed (first position equal to the last)`);
+  }
+}
+
+/** Validates a GeoJSON Polygon/MultiPolygon and returns it with its area in hectares. */
+export function validateGeometry(value: unknown): { geometry: FieldGeometry; areaHa: number } {
+  if (typeof value !== "object" || value === null)
+    throw invalidGeometry("must be a GeoJSON object");
+  const g = value as { type?: unknown; coordinates?: unknown };
+  let polygons: unknown[];
+  if (g.type === "Polygon") polygons = [g.coordinates];
+  else if (g.type === "MultiPolygon" && Array.isArray(g.coordinates)) polygons = g.coordinates;
+  else throw invalidGeometry("type must be Polygon or MultiPolygon");
+  if (polygons.length === 0) throw invalidGeometry("a MultiPolygon must hold at least one polygon");
+  polygons.forEach((poly, p) => {
+    if (!Array.isArray(poly) || poly.length === 0) {
+      throw invalidGeometry(`polygon ${p} must be a non-empty array of rings`);
+    }
+    poly.forEach((ring, r) => {
+      checkRing(ring, `ring ${r} of polygon ${p}`);
+    });
+  });
+  const geometry = { type: g.type, coordinates: g.coordinates } as FieldGeometry;
+  const areaHa = turfArea(geometry) / 10_000;
+  if (!(areaHa > 0) || areaHa > MAX_FIELD_HA) {
+    throw invalidGeometry(`its area must be above 0 ha and at most ${MAX_FIELD_HA} ha`);
+  }
+  return { geometry, areaHa };
+}
+
+/** SQL condition: the field's tenure overlaps the timeframe. */
+function inTimeframe(tf: Timeframe): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (tf.end) parts.push(lte(fieldAcquiring.acquiringDate, tf.end));
+  if (tf.start) {
+    parts.push(
+      or(isNull(fieldDiscarding.discardingDate), gte(fieldDiscarding.discardingDate, tf.start)),
+    );
+  }
+  return and(...parts);
+}
+
+/** Rejects a tenure that would leave dated actions on the field outside it. */
+async function checkTenureCoversActions(
+  tx: FdmType,
+  fieldId: string,
+  acquiringDate: Date,
+  discardingDate: Date | null,
+): Promise<void> {
+  const ranges = await Promise.all([
+    tx
+      .select({ lo: min(cultivationStarting.startDate), hi: max(cultivationStarting.startDate) })
+      .from(cultivationStarting)
+      .where(eq(cultivationStarting.fieldId, fieldId)),
+    tx
+      .select({
+        lo: min(fertilizerApplying.applicationDate),
+        hi: max(fertilizerApplying.applicationDate),
+      })
+      .from(fertilizerApplying)
+      .where(eq(fertilizerApplying.fieldId, fieldId)),
+    tx
+      .select({ lo: min(soilSampling.samplingDate), hi: max(soilSampling.samplingDate) })
+      .from(soilSampling)
+      .where(eq(soilSampling.fieldId, fieldId)),
+  ]);
+  for (const [row] of ranges) {
+    const lo = row?.lo ? new Date(row.lo) : null;
+    const hi = row?.hi ? new Date(row.hi) : null;
+    if (lo && lo < acquiringDate) {
+      throw new FdmError(
+        "INVALID_INPUT",
+        "acquiringDate: must not be after the first cultivation start, application or soil sampling on the field.",
+        { field: "acquiringDate" },
+      );
+    }
+    if (hi && discardingDate && hi > discardingDate) {
+      throw new FdmError(
+        "INVALID_INPUT",
+        "discardingDate: must not be before the last cultivation start, application or soil sampling on the field.",
+        { field: "discardingDate" },
+      );
+    }
+  }
+}
+
+/**
+ * Adds a field to a farm: the field asset with its geometry and computed area,
+ * the acquiring action, and the discarding action when a discarding date is
+ * given — in one transaction.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who adds it; needs the `write` right on the farm.
+ * @param farmId - The farm that acquires the field.
+ * @param field - The field's details.
+ * @returns The new field's id.
+ * @throws {FdmError} `INVALID_INPUT` for an empty name, a geometry that is not a valid closed
+ *   (Multi)Polygon of 0–10,000 ha, an unknown acquiring method, or a discarding date before the
+ *   acquiring date; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, addField, createFdmLocal, getField } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.67, 51.98], [5.67, 51.99], [5.66, 51.99], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * const field = await getField(fdm, "owner-1", fieldId);
+ * assert.ok(field.areaHa > 75 && field.areaHa < 76);
+ * ```
+ */
+export async function addField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  field: FieldInput,
+): Promise<string> {
+  const input = requireObject(field, "field");
+  const name = requireText(input.name, "name");
+  const { geometry, areaHa } = validateGeometry(input.geometry);
+  const acquiringDate = requireDate(input.acquiringDate, "acquiringDate");
+  const acquiringMethod = requireEnum(input.acquiringMethod, "acquiringMethod", acquiringMethods);
+  const discardingDate = optionalDate(input.discardingDate, "discardingDate");
+  requireOrder(acquiringDate, discardingDate, "discardingDate", "must not be before acquiringDate");
+  await checkPermission(fdm, principalId, "write", "farm", farmId, "addField");
+  const id = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      await tx.insert(fields).values({ id, name, geometry, areaHa });
+      await tx
+        .insert(fieldAcquiring)
+        .values({ fieldId: id, farmId, acquiringDate, acquiringMethod });
+      if (discardingDate) await tx.insert(fieldDiscarding).values({ fieldId: id, discardingDate });
+    });
+  } catch (err) {
+    throw asFdmError(err, "addField");
+  }
+  return id;
+}
+
+/**
+ * Reads one field with its acquiring and discarding.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the field's farm.
+ * @param fieldId - The field.
+ * @returns The field.
+ * @throws {FdmError} `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts fragment="continues the addField example"
+ * const field = await getField(fdm, "owner-1", fieldId);
+ * console.log(field.name, field.areaHa.toFixed(2), "ha");
+ * ```
+ */
+export async function getField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+): Promise<Field> {
+  await checkPermission(fdm, principalId, "read", "field", fieldId, "getField");
+  try {
+    const [row] = await fdm
+      .select(fieldColumns)
+      .from(fields)
+      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
+      .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
+      .where(eq(fields.id, fieldId));
+    return row as Field;
+  } catch (err) {
+    throw asFdmError(err, "getField");
+  }
+}
+
+/**
+ * Lists the fields of a farm, by name. With a timeframe, only the fields the
+ * farm held at some moment in it: acquired on or before its end and not
+ * discarded before its start.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period to look at; all fields when omitted.
+ * @returns The fields.
+ * @throws {FdmError} `INVALID_INPUT` for a timeframe whose end is before its start; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addField example"
+ * const fields2025 = await getFields(fdm, "owner-1", farmId, {
+ *   start: new Date("2025-01-01"),
+ *   end: new Date("2025-12-31"),
+ * });
+ * ```
+ */
+export async function getFields(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe?: Timeframe,
+): Promise<Field[]> {
+  const tf = requireTimeframe(timeframe);
+  await checkPermission(fdm, principalId, "list", "farm", farmId, "getFields");
+  try {
+    return await fdm
+      .select(fieldColumns)
+      .from(fields)
+      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
+      .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
+      .where(and(eq(fieldAcquiring.farmId, farmId), inTimeframe(tf)))
+      .orderBy(asc(fields.name), asc(fields.id));
+  } catch (err) {
+    throw asFdmError(err, "getFields");
+  }
+}
+
+/**
+ * Changes a field. A new geometry recomputes the area; new acquiring or
+ * discarding dates must stay in order and keep every cultivation start,
+ * application and soil sampling on the field within the farm's tenure.
+ * Pass `discardingDate: null` to undo a discarding.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who changes it; needs the `write` right on the field's farm.
+ * @param fieldId - The field.
+ * @param update - The fields to change (at least one).
+ * @returns The field as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for an empty update, a bad value or dates out of order; `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addField example"
+ * await updateField(fdm, "owner-1", fieldId, { name: "Achter de stal" });
+ * ```
+ */
+export async function updateField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  update: Partial<FieldInput>,
+): Promise<Field> {
+  const patch = requireObject(update, "update");
+  requireSomeKey(patch, ["name", "geometry", "acquiringDate", "acquiringMethod", "discardingDate"]);
+  const name = patch.name === undefined ? undefined : requireText(patch.name, "name");
+  const geo = patch.geometry === undefined ? undefined : validateGeometry(patch.geometry);
+  const acquiringDate =
+    patch.acquiringDate === undefined
+      ? undefined
+      : requireDate(patch.acquiringDate, "acquiringDate");
+  const acquiringMethod =
+    patch.acquiringMethod === undefined
+      ? undefined
+      : requireEnum(patch.acquiringMethod, "acquiringMethod", acquiringMethods);
+  const discardingDate =
+    patch.discardingDate === undefined
+      ? undefined
+      : optionalDate(patch.discardingDate, "discardingDate");
+  await checkPermission(fdm, principalId, "write", "field", fieldId, "updateField");
+  try {
+    await fdm.transaction(async (tx) => {
+      const [current] = await tx
+        .select({
+          acquiringDate: fieldAcquiring.acquiringDate,
+          discardingDate: fieldDiscarding.discardingDate,
+        })
+        .from(fieldAcquiring)
+        .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
+        .where(eq(fieldAcquiring.fieldId, fieldId))
+        .for("update", { of: fieldAcquiring });
+      const acq = acquiringDate ?? (current?.acquiringDate as Date);
+      const disc =
+        discardingDate === undefined ? (current?.discardingDate ?? null) : discardingDate;
+      requireOrder(acq, disc, "discardingDate", "must not be before acquiringDate");
+      if (acquiringDate !== undefined || discardingDate !== undefined) {
+        await checkTenureCoversActions(tx, fieldId, acq, disc);
+      }
+      if (name !== undefined || geo !== undefined) {
+        await tx
+          .update(fields)
+          .set({ name, geometry: geo?.geometry, areaHa: geo?.areaHa, updatedAt: new Date() })
+          .where(eq(fields.id, fieldId));
+      } else {
+        await tx.update(fields).set({ updatedAt: new Date() }).where(eq(fields.id, fieldId));
+      }
+      if (acquiringDate !== undefined || acquiringMethod !== undefined) {
+        await tx
+          .update(fieldAcquiring)
+          .set({ acquiringDate, acquiringMethod })
+          .where(eq(fieldAcquiring.fieldId, fieldId));
+      }
+      if (discardingDate !== undefined) {
+        await tx.delete(fieldDiscarding).where(eq(fieldDiscarding.fieldId, fieldId));
+        if (discardingDate) await tx.insert(fieldDiscarding).values({ fieldId, discardingDate });
+      }
+    });
+  } catch (err) {
+    throw asFdmError(err, "updateField");
+  }
+  return getField(fdm, principalId, fieldId);
+}
+
+/**
+ * Records that the farm gave up a field on a date (action field discarding).
+ * The field and its history stay; it no longer appears in timeframes after
+ * the date.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the field's farm.
+ * @param fieldId - The field.
+ * @param discardingDate - The last day the farm held the field; not before the acquiring date
+ *   nor before any cultivation start, application or soil sampling on it.
+ * @returns The field as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for a bad or out-of-order date; `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addField example"
+ * await discardField(fdm, "owner-1", fieldId, new Date("2025-11-01"));
+ * ```
+ */
+export async function discardField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  discardingDate: Date,
+): Promise<Field> {
+  requireDate(discardingDate, "discardingDate");
+  return updateField(fdm, principalId, fieldId, { discardingDate });
+}
+
+/**
+ * Removes a field with its cultivations, harvests, fertilizer applications and
+ * soil analyses, in one transaction. To keep the history of a field the farm
+ * gave up, use {@link discardField} instead.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; needs the `write` right on the field's farm.
+ * @param fieldId - The field.
+ * @returns Resolves when the field is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addField example"
+ * await removeField(fdm, "owner-1", fieldId);
+ * ```
+ */
+export async function removeField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+): Promise<void> {
+  await checkPermission(fdm, principalId, "write", "field", fieldId, "removeField");
+  try {
+    await fdm.transaction(async (tx) => {
+      await removeFieldsTx(tx, [fieldId]);
+    });
+  } catch (err) {
+    throw asFdmError(err, "removeField");
+  }
+}

@@ -1,0 +1,311 @@
+import { asc, count, eq } from "drizzle-orm";
+import { checkPermission } from "./authorization.js";
+import { asFdmError, FdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import {
+  cultivationCatalogue,
+  cultivationEnding,
+  cultivationHarvesting,
+  cultivationStarting,
+  cultivations,
+  harvestableAnalyses,
+  harvestables,
+} from "./schema.js";
+import { createId, optionalNumber, requireDate, requireObject } from "./validate.js";
+
+/**
+ * The analysis of a harvested product. Every value is optional; `null` means
+ * it was not measured.
+ */
+export interface HarvestAnalysis {
+  /** Dry-matter yield in kg DM/ha, 0–100,000. */
+  dryMatterYield?: number | null;
+  /** Dry-matter content in g DM/kg fresh product, 0–1,000. */
+  dryMatterContent?: number | null;
+  /** Nitrogen content in g N/kg DM, 0–100. */
+  nitrogenContent?: number | null;
+  /** Phosphate content in g P2O5/kg DM, 0–100. */
+  phosphateContent?: number | null;
+  /** Potash content in g K2O/kg DM, 0–150. */
+  potashContent?: number | null;
+}
+
+/** A new harvest: its date and the analysis of what was harvested. */
+export interface HarvestInput extends HarvestAnalysis {
+  /** The date of the harvest (action cultivation harvesting). */
+  harvestDate: Date;
+}
+
+/** A harvest as fdm-core returns it. */
+export interface Harvest {
+  /** The harvest's id. */
+  id: string;
+  /** The cultivation that was harvested. */
+  cultivationId: string;
+  /** The harvested product (harvestable). */
+  harvestableId: string;
+  /** The date of the harvest. */
+  harvestDate: Date;
+  /** The analysis of the harvested product; unmeasured values are `null`. */
+  analysis: Required<{ [K in keyof HarvestAnalysis]: number | null }>;
+}
+
+const ranges: Record<keyof HarvestAnalysis, number> = {
+  dryMatterYield: 100_000,
+  dryMatterContent: 1_000,
+  nitrogenContent: 100,
+  phosphateContent: 100,
+  potashContent: 150,
+};
+
+const harvestColumns = {
+  id: cultivationHarvesting.id,
+  cultivationId: cultivationHarvesting.cultivationId,
+  harvestableId: cultivationHarvesting.harvestableId,
+  harvestDate: cultivationHarvesting.harvestDate,
+  dryMatterYield: harvestableAnalyses.dryMatterYield,
+  dryMatterContent: harvestableAnalyses.dryMatterContent,
+  nitrogenContent: harvestableAnalyses.nitrogenContent,
+  phosphateContent: harvestableAnalyses.phosphateContent,
+  potashContent: harvestableAnalyses.potashContent,
+};
+
+function toHarvest(r: {
+  id: string;
+  cultivationId: string;
+  harvestableId: string;
+  harvestDate: Date;
+  dryMatterYield: number | null;
+  dryMatterContent: number | null;
+  nitrogenContent: number | null;
+  phosphateContent: number | null;
+  potashContent: number | null;
+}): Harvest {
+  const { id, cultivationId, harvestableId, harvestDate, ...analysis } = r;
+  return { id, cultivationId, harvestableId, harvestDate, analysis };
+}
+
+function selectHarvests(db: FdmType) {
+  return db
+    .select(harvestColumns)
+    .from(cultivationHarvesting)
+    .innerJoin(
+      harvestableAnalyses,
+      eq(harvestableAnalyses.harvestableId, cultivationHarvesting.harvestableId),
+    );
+}
+
+/**
+ * Records a harvest of a cultivation: the harvestable (the harvested product),
+ * its analysis and the harvesting action, in one transaction. The crop's
+ * catalogue item decides how many harvests it may have: `none` allows none,
+ * `once` one — and that harvest also ends the cultivation on the harvest date
+ * if it has no end date yet — and `multiple` any number.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the farm.
+ * @param cultivationId - The cultivation.
+ * @param harvest - The harvest date and the analysis.
+ * @returns The new harvest's id.
+ * @throws {FdmError} `INVALID_INPUT` for a date outside the cultivation's start and end or a
+ *   value out of range; `CONFLICT` when the crop allows no (further) harvest; `NOT_FOUND` for an
+ *   unknown cultivation.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addCultivation example"
+ * const harvestId = await addHarvest(fdm, "owner-1", cultivationId, {
+ *   harvestDate: new Date("2025-05-20"),
+ *   dryMatterYield: 3500,
+ *   nitrogenContent: 32,
+ * });
+ * ```
+ */
+export async function addHarvest(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+  harvest: HarvestInput,
+): Promise<string> {
+  const input = requireObject(harvest, "harvest");
+  const harvestDate = requireDate(input.harvestDate, "harvestDate");
+  const analysis = Object.fromEntries(
+    (Object.keys(ranges) as (keyof HarvestAnalysis)[]).map((k) => [
+      k,
+      optionalNumber(input[k], k, 0, ranges[k]),
+    ]),
+  ) as Harvest["analysis"];
+  await checkPermission(fdm, principalId, "write", "cultivation", cultivationId, "addHarvest");
+  const id = createId();
+  const harvestableId = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      // The lock serialises concurrent harvests of one cultivation, so the count below holds.
+      await tx
+        .select({ id: cultivations.id })
+        .from(cultivations)
+        .where(eq(cultivations.id, cultivationId))
+        .for("update");
+      const [c] = await tx
+        .select({
+          harvestable: cultivationCatalogue.harvestable,
+          itemId: cultivationCatalogue.itemId,
+          startDate: cultivationStarting.startDate,
+          endDate: cultivationEnding.endDate,
+        })
+        .from(cultivations)
+        .innerJoin(cultivationStarting, eq(cultivationStarting.cultivationId, cultivations.id))
+        .innerJoin(
+          cultivationCatalogue,
+          eq(cultivationCatalogue.itemId, cultivations.catalogueItemId),
+        )
+        .leftJoin(cultivationEnding, eq(cultivationEnding.cultivationId, cultivations.id))
+        .where(eq(cultivations.id, cultivationId));
+      if (!c)
+        throw new FdmError(
+          "NOT_FOUND",
+          `cultivationId: no cultivation with id '${cultivationId}'.`,
+        );
+      if (harvestDate < c.startDate) {
+        throw new FdmError(
+          "INVALID_INPUT",
+          "harvestDate: must not be before the cultivation's start date.",
+          {
+            field: "harvestDate",
+          },
+        );
+      }
+      if (c.endDate && harvestDate > c.endDate) {
+        throw new FdmError(
+          "INVALID_INPUT",
+          "harvestDate: must not be after the cultivation's end date.",
+          {
+            field: "harvestDate",
+          },
+        );
+      }
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(cultivationHarvesting)
+        .where(eq(cultivationHarvesting.cultivationId, cultivationId));
+      const n = existing?.n ?? 0;
+      if (c.harvestable === "none") {
+        throw new FdmError(
+          "CONFLICT",
+          `cultivationId: crop '${c.itemId}' is not harvestable (harvestable 'none'); it cannot have a harvest.`,
+          { field: "cultivationId" },
+        );
+      }
+      if (c.harvestable === "once" && n >= 1) {
+        throw new FdmError(
+          "CONFLICT",
+          `cultivationId: crop '${c.itemId}' is harvested once and already has a harvest.`,
+          { field: "cultivationId" },
+        );
+      }
+      await tx.insert(harvestables).values({ id: harvestableId });
+      await tx.insert(harvestableAnalyses).values({ id: createId(), harvestableId, ...analysis });
+      await tx
+        .insert(cultivationHarvesting)
+        .values({ id, cultivationId, harvestableId, harvestDate });
+      if (c.harvestable === "once" && !c.endDate) {
+        await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
+      }
+    });
+  } catch (err) {
+    throw asFdmError(err, "addHarvest");
+  }
+  return id;
+}
+
+/**
+ * Reads one harvest with its analysis.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param harvestId - The harvest.
+ * @returns The harvest.
+ * @throws {FdmError} `NOT_FOUND` for an unknown harvest.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts fragment="continues the addHarvest example"
+ * const harvest = await getHarvest(fdm, "owner-1", harvestId);
+ * console.log(harvest.analysis.dryMatterYield); // 3500
+ * ```
+ */
+export async function getHarvest(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  harvestId: string,
+): Promise<Harvest> {
+  await checkPermission(fdm, principalId, "read", "harvest", harvestId, "getHarvest");
+  try {
+    const [row] = await selectHarvests(fdm).where(eq(cultivationHarvesting.id, harvestId));
+    return toHarvest(row as Parameters<typeof toHarvest>[0]);
+  } catch (err) {
+    throw asFdmError(err, "getHarvest");
+  }
+}
+
+/**
+ * Lists the harvests of a cultivation by date.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param cultivationId - The cultivation.
+ * @returns The harvests; empty when there are none.
+ * @throws {FdmError} `NOT_FOUND` for an unknown cultivation.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addHarvest example"
+ * const harvests = await getHarvests(fdm, "owner-1", cultivationId);
+ * ```
+ */
+export async function getHarvests(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+): Promise<Harvest[]> {
+  await checkPermission(fdm, principalId, "list", "cultivation", cultivationId, "getHarvests");
+  try {
+    const rows = await selectHarvests(fdm)
+      .where(eq(cultivationHarvesting.cultivationId, cultivationId))
+      .orderBy(asc(cultivationHarvesting.harvestDate), asc(cultivationHarvesting.id));
+    return rows.map(toHarvest);
+  } catch (err) {
+    throw asFdmError(err, "getHarvests");
+  }
+}
+
+/**
+ * Removes a harvest with its harvestable and analysis. An end date the
+ * harvest set on a once-harvested crop stays.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; needs the `write` right on the farm.
+ * @param harvestId - The harvest.
+ * @returns Resolves when it is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown harvest.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addHarvest example"
+ * await removeHarvest(fdm, "owner-1", harvestId);
+ * ```
+ */
+export async function removeHarvest(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  harvestId: string,
+): Promise<void> {
+  await checkPermission(fdm, principalId, "write", "harvest", harvestId, "removeHarvest");
+  try {
+    await fdm.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ harvestableId: cultivationHarvesting.harvestableId })
+        .from(cultivationHarvesting)
+        .where(eq(cultivationHarvesting.id, harvestId));
+      if (row) await tx.delete(harvestables).where(eq(harvestables.id, row.harvestableId));
+    });
+  } catch (err) {
+    throw asFdmError(err, "removeHarvest");
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * fdm-core: the farm data model on PostgreSQL.
+ *
+ * A typed API over a PostgreSQL schema that follows the asset-action model:
+ * farms, fields, cultivations, harvests, fertilizers and soil analyses are
+ * assets, and what happens to them on a date (acquiring, starting, ending,
+ * harvesting, applying, sampling) is recorded as actions, so history is kept.
+ * Every function takes a database handle first and, where access is checked,
+ * the acting principal's id second.
+ *
+ * @packageDocumentation
+ */
+export {
+  type FarmAction,
+  type FarmPrincipal,
+  type FarmResource,
+  type FarmRole,
+  grantRoleToFarm,
+  isAllowedToDeleteFarm,
+  isAllowedToShareFarm,
+  listPrincipalsForFarm,
+  revokePrincipalFromFarm,
+  updateRoleOfPrincipalAtFarm,
+} from "./authorization.js";
+export {
+  type CultivationCatalogue,
+  type CultivationCatalogueItem,
+  disableCultivationCatalogue,
+  disableFertilizerCatalogue,
+  type EnabledCatalogues,
+  enableCultivationCatalogue,
+  enableFertilizerCatalogue,
+  type FertilizerCatalogueItem,
+  getCultivationsFromCatalogue,
+  getEnabledCatalogues,
+  getFertilizersFromCatalogue,
+  type SyncCount,
+  type SyncOptions,
+  type SyncResult,
+  syncCatalogues,
+} from "./catalogue.js";
+export {
+  addCultivation,
+  type Cultivation,
+  type CultivationInput,
+  endCultivation,
+  getCultivation,
+  getCultivations,
+  getCultivationsForFarm,
+  removeCultivation,
+  updateCultivation,
+} from "./cultivation.js";
+export { FdmError, type FdmErrorCode, type FdmErrorOptions, FdmPermissionError } from "./error.js";
+export {
+  addFarm,
+  type Farm,
+  type FarmInput,
+  getFarm,
+  getFarms,
+  removeFarm,
+  updateFarm,
+} from "./farm.js";
+export {
+  closeFdm,
+  createFdmLocal,
+  createFdmServer,
+  type FdmLocalOptions,
+  type FdmLocalType,
+  type FdmServerType,
+  type FdmType,
+  migrateFdm,
+  type PrincipalId,
+} from "./fdm.js";
+export {
+  type AcquiringMethod,
+  addField,
+  discardField,
+  type Field,
+  type FieldInput,
+  getField,
+  getFields,
+  removeField,
+  updateField,
+} from "./field.js";
+export {
+  addHarvest,
+  getHarvest,
+  getHarvests,
+  type Harvest,
+  type HarvestAnalysis,
+  type HarvestInput,
+  removeHarvest,
+} from "./harvest.js";
+export type { FieldGeometry } from "./schema.js";
+export * as fdmSchema from "./schema.js";
+export type { Timeframe } from "./validate.js";

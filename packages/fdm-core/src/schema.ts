@@ -1,0 +1,564 @@
+/**
+ * The database schema of fdm-core, written with drizzle-orm.
+ *
+ * It follows the asset-action model: assets (farm, field, cultivation,
+ * harvestable, fertilizer, soil analysis) are rows that describe a thing, and
+ * actions (a field is acquired and discarded, a cultivation starts, ends and is
+ * harvested, a fertilizer is acquired and applied, a soil is sampled) are rows
+ * with a date that point at the assets they happen to.
+ *
+ * @module
+ */
+
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type { ApplicationMethods, Harvestable, Rotation } from "fdm-data";
+
+/** A value of an enumeration with the label shown to a user. */
+export interface EnumOption<T extends string> {
+  /** The value stored in the database. */
+  value: T;
+  /** A readable label; Dutch terms keep their Dutch name with an English gloss. */
+  label: string;
+}
+
+const values = <T extends string>(options: readonly EnumOption<T>[]) =>
+  options.map((o) => o.value) as [T, ...T[]];
+
+// Compile-time check that a value list holds exactly the members of a union.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameSet = <A, B>(_proof: Exactly<A, B>) => undefined;
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }),
+};
+const date = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+// ---------------------------------------------------------------- enumerations
+
+/**
+ * How a farm holds a field (its gebruikstitel, title of use).
+ *
+ * @example
+ * ```ts
+ * import { fdmSchema } from "fdm-core";
+ * const labels = fdmSchema.acquiringMethodOptions.map((o) => o.label);
+ * ```
+ */
+export const acquiringMethodOptions = [
+  { value: "owner", label: "Eigendom (owned)" },
+  { value: "lease", label: "Pacht (leased)" },
+  { value: "temporary_use", label: "Tijdelijk gebruik (temporary use)" },
+  { value: "unknown", label: "Onbekend (unknown)" },
+] as const satisfies readonly EnumOption<string>[];
+/** The `acquiring_method` enumeration: values of {@link acquiringMethodOptions}. */
+export const acquiringMethod = pgEnum("acquiring_method", values(acquiringMethodOptions));
+
+/**
+ * Ways a fertilizer is spread on a field; the same value set as fdm-data's
+ * `ApplicationMethods`.
+ */
+export const applicationMethodOptions = [
+  { value: "broadcasting", label: "Breedwerpig strooien (broadcasting)" },
+  { value: "narrowband", label: "Sleepslang of sleepvoet (narrow band)" },
+  { value: "shallow_injection", label: "Zodebemesting (shallow injection)" },
+  { value: "injection", label: "Injecteren (injection)" },
+  { value: "incorporation", label: "Onderwerken (incorporation)" },
+  { value: "spraying", label: "Spuiten (spraying)" },
+] as const satisfies readonly EnumOption<ApplicationMethods>[];
+sameSet<(typeof applicationMethodOptions)[number]["value"], ApplicationMethods>(true);
+/** The `application_method` enumeration: values of {@link applicationMethodOptions}. */
+export const applicationMethod = pgEnum("application_method", values(applicationMethodOptions));
+
+/**
+ * Grondwatertrap (groundwater table class) of the Dutch soil map: the main
+ * classes I–VIII by their mean highest (GHG) and mean lowest (GLG) groundwater
+ * level in cm below the surface, as defined by Stiboka for the Bodemkaart van
+ * Nederland.
+ */
+export const gwlClassOptions = [
+  { value: "I", label: "Gt I (GLG < 50 cm)" },
+  { value: "II", label: "Gt II (GLG 50–80 cm)" },
+  { value: "III", label: "Gt III (GHG < 40 cm, GLG 80–120 cm)" },
+  { value: "IV", label: "Gt IV (GHG > 40 cm, GLG 80–120 cm)" },
+  { value: "V", label: "Gt V (GHG < 40 cm, GLG > 120 cm)" },
+  { value: "VI", label: "Gt VI (GHG 40–80 cm, GLG > 120 cm)" },
+  { value: "VII", label: "Gt VII (GHG 80–140 cm, GLG > 120 cm)" },
+  { value: "VIII", label: "Gt VIII (GHG > 140 cm, GLG > 120 cm)" },
+] as const satisfies readonly EnumOption<string>[];
+/** The `gwl_class` enumeration: values of {@link gwlClassOptions}. */
+export const gwlClass = pgEnum("gwl_class", values(gwlClassOptions));
+
+/** How often a cultivation is harvested; the same value set as fdm-data's `Harvestable`. */
+export const harvestableOptions = [
+  { value: "once", label: "Once (one harvest ends the crop)" },
+  { value: "multiple", label: "Multiple (several harvests per season)" },
+  { value: "none", label: "None (not harvested)" },
+] as const satisfies readonly EnumOption<Harvestable>[];
+sameSet<(typeof harvestableOptions)[number]["value"], Harvestable>(true);
+/** The `harvestable` enumeration: values of {@link harvestableOptions}. */
+export const harvestable = pgEnum("harvestable", values(harvestableOptions));
+
+/** Rotation groups of cultivations; the same value set as fdm-data's `Rotation`. */
+export const rotationOptions = [
+  { value: "grassland", label: "Grasland (grassland)" },
+  { value: "cereal", label: "Granen (cereals)" },
+  { value: "maize", label: "Maïs (maize)" },
+  { value: "potato", label: "Aardappelen (potatoes)" },
+  { value: "sugar_beet", label: "Suikerbieten (sugar beet)" },
+  { value: "legume", label: "Vlinderbloemigen (legumes)" },
+  { value: "oilseed", label: "Oliehoudende gewassen (oilseeds)" },
+  { value: "vegetable", label: "Groenten (vegetables)" },
+  { value: "flower_bulb", label: "Bloembollen (flower bulbs)" },
+  { value: "tree_nursery", label: "Boomkwekerij (tree nursery)" },
+  { value: "fruit", label: "Fruit (fruit)" },
+  { value: "catch_crop", label: "Vanggewas (catch crop)" },
+  { value: "fallow", label: "Braak (fallow)" },
+  { value: "nature", label: "Natuur (nature)" },
+  { value: "other", label: "Overig (other)" },
+] as const satisfies readonly EnumOption<Rotation>[];
+sameSet<(typeof rotationOptions)[number]["value"], Rotation>(true);
+/** The `rotation` enumeration: values of {@link rotationOptions}. */
+export const rotation = pgEnum("rotation", values(rotationOptions));
+
+/** Where the values of a soil analysis come from. */
+export const soilAnalysisSourceOptions = [
+  { value: "laboratory", label: "Laboratory analysis of a sample" },
+  { value: "farmer", label: "Entered by the farmer" },
+  { value: "estimate", label: "Estimate from a map or model" },
+  { value: "other", label: "Other" },
+] as const satisfies readonly EnumOption<string>[];
+/** The `soil_analysis_source` enumeration: values of {@link soilAnalysisSourceOptions}. */
+export const soilAnalysisSource = pgEnum("soil_analysis_source", values(soilAnalysisSourceOptions));
+
+/**
+ * Agricultural soil types (bodemsoorten) of the Netherlands as used in Dutch
+ * fertilization advice (Handboek Bodem en Bemesting).
+ */
+export const soilTypesOptions = [
+  { value: "zeeklei", label: "Zeeklei (marine clay)" },
+  { value: "rivierklei", label: "Rivierklei (river clay)" },
+  { value: "moerige_klei", label: "Moerige klei (peaty clay)" },
+  { value: "veen", label: "Veen (peat)" },
+  { value: "dalgrond", label: "Dalgrond (reclaimed peat over sand)" },
+  { value: "dekzand", label: "Dekzand (cover sand)" },
+  { value: "duinzand", label: "Duinzand (dune sand)" },
+  { value: "loess", label: "Löss (loess)" },
+] as const satisfies readonly EnumOption<string>[];
+/** The `soiltype` enumeration: values of {@link soilTypesOptions}. */
+export const soiltype = pgEnum("soiltype", values(soilTypesOptions));
+
+/**
+ * RVO mestcodes (product codes for fertilizers) with their description, from
+ * Tabel 11 of the Uitvoeringsregeling Meststoffenwet (2025). Code 115 is
+ * kunstmest (mineral fertilizer).
+ */
+export const typeRvoOptions = [
+  { value: "10", label: "Rundvee - Vaste mest" },
+  { value: "11", label: "Rundvee - Filtraat na mestscheiding" },
+  { value: "12", label: "Rundvee - Gier" },
+  { value: "13", label: "Rundvee - Koek na mestscheiding" },
+  { value: "14", label: "Rundvee - Drijfmest behalve van vleeskalveren" },
+  { value: "17", label: "Rundvee - Bewerkte kalvergier" },
+  { value: "18", label: "Rundvee - Vleeskalveren, witvlees" },
+  { value: "19", label: "Rundvee - Vleeskalveren, rosevlees" },
+  { value: "23", label: "Kalkoenen - Mest, alle systemen" },
+  { value: "25", label: "Paarden - Vaste mest" },
+  { value: "26", label: "Ezels - Vaste mest" },
+  { value: "27", label: "Pony’s - Vaste mest" },
+  { value: "30", label: "Kippen - Drijfmest" },
+  { value: "31", label: "Kippen - Deeppitstal, kanalenstal" },
+  { value: "32", label: "Kippen - Mestband" },
+  { value: "33", label: "Kippen - Mestband + nadroog" },
+  {
+    value: "35",
+    label: "Kippen - Geheel of gedeeltelijk strooiselstal (incl. volièrestal/scharrelstal)",
+  },
+  { value: "39", label: "Vleeskuikens en parelhoenders - Mest, alle systemen" },
+  { value: "40", label: "Varkens - Vaste mest" },
+  { value: "41", label: "Varkens - Filtraat na mestscheiding" },
+  { value: "42", label: "Varkens - Gier" },
+  { value: "43", label: "Varkens - Koek na mestscheiding" },
+  {
+    value: "46",
+    label: "Varkens - Drijfmest fokzeugen, incl. biggen, opfokzeugen/-beren, dekberen",
+  },
+  { value: "50", label: "Varkens - Drijfmest vleesvarkens" },
+  { value: "56", label: "Schapen - Mest, alle systemen" },
+  { value: "60", label: "Geiten - Drijfmest" },
+  { value: "61", label: "Geiten - Vaste mest" },
+  { value: "75", label: "Nertsen - Vaste mest" },
+  { value: "76", label: "Nertsen - Drijfmest" },
+  { value: "80", label: "Eenden - Vaste mest" },
+  { value: "81", label: "Eenden - Drijfmest" },
+  { value: "90", label: "Konijnen - Vaste mest" },
+  { value: "91", label: "Konijnen - Drijfmest met percentage droge stof < 2,5%" },
+  { value: "92", label: "Konijnen - Drijfmest" },
+  { value: "95", label: "Herten - Vaste mest" },
+  { value: "96", label: "Waterbuffels - Mest, alle systemen" },
+  { value: "97", label: "Knobbelgans - Vaste mest" },
+  { value: "98", label: "Grauwe gans - Vaste mest" },
+  { value: "99", label: "Fazanten en patrijzen - Vaste mest" },
+  { value: "100", label: "Struisvogels, emoes en nandoes - Vaste mest" },
+  { value: "101", label: "Vleesduif - Vaste mest" },
+  { value: "102", label: "Bruine rat - Vaste mest" },
+  { value: "103", label: "Tamme muis - Vaste mest" },
+  { value: "104", label: "Cavia - Vaste mest" },
+  { value: "105", label: "Goudhamster - Vaste mest" },
+  { value: "106", label: "Gerbil - Vaste mest" },
+  { value: "107", label: "Fase 1 substraat" },
+  { value: "108", label: "Fase 2 substraat" },
+  { value: "109", label: "Fase 3 substraat" },
+  { value: "110", label: "Champost" },
+  { value: "111", label: "Compost" },
+  { value: "112", label: "Zeer schone compost" },
+  { value: "113", label: "Zuiveringsslib vloeibaar" },
+  { value: "114", label: "Zuiveringsslib steekvast" },
+  { value: "115", label: "Kunstmest" },
+  { value: "116", label: "Overige mestsoorten" },
+  { value: "117", label: "Gescheiden champost" },
+  { value: "120", label: "Mineralenconcentraat" },
+] as const satisfies readonly EnumOption<string>[];
+/** The RVO mestcodes of {@link typeRvoOptions}, as the values of the `type_rvo` enumeration. */
+export const typeRvoEnum = values(typeRvoOptions);
+/** The `type_rvo` enumeration: an RVO mestcode as text, e.g. `"14"`. */
+export const typeRvo = pgEnum("type_rvo", typeRvoEnum);
+
+/** Physical form of a fertilizer. */
+export const fertilizerForm = pgEnum("fertilizer_form", ["solid", "slurry", "liquid"]);
+
+/** Roles a principal can hold on a farm. */
+export const farmRole = pgEnum("farm_role", ["owner", "advisor", "researcher"]);
+
+// ---------------------------------------------------------------- assets and actions
+
+/** Asset: a farm. */
+export const farms = pgTable("farms", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  businessId: text("business_id"),
+  address: text("address"),
+  postalCode: text("postal_code"),
+  ...timestamps,
+});
+
+/** The role of each principal on a farm. */
+export const farmRoles = pgTable(
+  "farm_roles",
+  {
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    principalId: text("principal_id").notNull(),
+    role: farmRole("role").notNull(),
+    grantedAt: date("granted_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.farmId, t.principalId] }),
+    index("farm_roles_principal_idx").on(t.principalId),
+  ],
+);
+
+/** Geometry of a field: a GeoJSON Polygon or MultiPolygon in WGS 84 (longitude, latitude). */
+export type FieldGeometry =
+  | { type: "Polygon"; coordinates: number[][][] }
+  | { type: "MultiPolygon"; coordinates: number[][][][] };
+
+/** Asset: a field, with its geometry and the area computed from it. */
+export const fields = pgTable("fields", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  geometry: jsonb("geometry").$type<FieldGeometry>().notNull(),
+  areaHa: doublePrecision("area_ha").notNull(),
+  ...timestamps,
+});
+
+/** Action: a farm acquires a field on a date. */
+export const fieldAcquiring = pgTable(
+  "field_acquiring",
+  {
+    fieldId: text("field_id")
+      .primaryKey()
+      .references(() => fields.id, { onDelete: "cascade" }),
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    acquiringMethod: acquiringMethod("acquiring_method").notNull(),
+    acquiringDate: date("acquiring_date").notNull(),
+  },
+  (t) => [index("field_acquiring_farm_idx").on(t.farmId)],
+);
+
+/** Action: a farm gives up a field on a date. */
+export const fieldDiscarding = pgTable("field_discarding", {
+  fieldId: text("field_id")
+    .primaryKey()
+    .references(() => fields.id, { onDelete: "cascade" }),
+  discardingDate: date("discarding_date").notNull(),
+});
+
+/** The crops of the cultivation catalogues, synced from fdm-data. */
+export const cultivationCatalogue = pgTable(
+  "cultivation_catalogue",
+  {
+    itemId: text("item_id").primaryKey(),
+    catalogue: text("catalogue").notNull(),
+    sourceCode: integer("source_code").notNull(),
+    sourceName: text("source_name").notNull(),
+    nameNl: text("name_nl").notNull(),
+    nameEn: text("name_en"),
+    harvestable: harvestable("harvestable").notNull(),
+    rotation: rotation("rotation").notNull(),
+    yieldDryMatter: doublePrecision("yield_dry_matter"),
+    nitrogenContentHarvest: doublePrecision("nitrogen_content_harvest"),
+    nitrogenFixation: doublePrecision("nitrogen_fixation"),
+    hash: text("hash").notNull(),
+    syncedAt: date("synced_at").notNull().defaultNow(),
+  },
+  (t) => [index("cultivation_catalogue_catalogue_idx").on(t.catalogue)],
+);
+
+/** Asset: a cultivation (a crop grown on a field), of a catalogue item. */
+export const cultivations = pgTable("cultivations", {
+  id: text("id").primaryKey(),
+  catalogueItemId: text("catalogue_item_id")
+    .notNull()
+    .references(() => cultivationCatalogue.itemId),
+  ...timestamps,
+});
+
+/** Action: a cultivation starts (is sown or planted) on a field on a date. */
+export const cultivationStarting = pgTable(
+  "cultivation_starting",
+  {
+    cultivationId: text("cultivation_id")
+      .primaryKey()
+      .references(() => cultivations.id, { onDelete: "cascade" }),
+    fieldId: text("field_id")
+      .notNull()
+      .references(() => fields.id, { onDelete: "cascade" }),
+    startDate: date("start_date").notNull(),
+  },
+  (t) => [index("cultivation_starting_field_idx").on(t.fieldId)],
+);
+
+/** Action: a cultivation ends (is terminated or ploughed in) on a date. */
+export const cultivationEnding = pgTable("cultivation_ending", {
+  cultivationId: text("cultivation_id")
+    .primaryKey()
+    .references(() => cultivations.id, { onDelete: "cascade" }),
+  endDate: date("end_date").notNull(),
+});
+
+/** Asset: a harvested product. */
+export const harvestables = pgTable("harvestables", {
+  id: text("id").primaryKey(),
+  ...timestamps,
+});
+
+/** The analysis of a harvested product: yield and nutrient contents. */
+export const harvestableAnalyses = pgTable("harvestable_analyses", {
+  id: text("id").primaryKey(),
+  harvestableId: text("harvestable_id")
+    .notNull()
+    .references(() => harvestables.id, { onDelete: "cascade" }),
+  dryMatterYield: doublePrecision("dry_matter_yield"),
+  dryMatterContent: doublePrecision("dry_matter_content"),
+  nitrogenContent: doublePrecision("nitrogen_content"),
+  phosphateContent: doublePrecision("phosphate_content"),
+  potashContent: doublePrecision("potash_content"),
+  ...timestamps,
+});
+
+/** Action: a cultivation is harvested on a date, yielding a harvestable. */
+export const cultivationHarvesting = pgTable(
+  "cultivation_harvesting",
+  {
+    id: text("id").primaryKey(),
+    cultivationId: text("cultivation_id")
+      .notNull()
+      .references(() => cultivations.id, { onDelete: "cascade" }),
+    harvestableId: text("harvestable_id")
+      .notNull()
+      .references(() => harvestables.id, { onDelete: "cascade" }),
+    harvestDate: date("harvest_date").notNull(),
+  },
+  (t) => [index("cultivation_harvesting_cultivation_idx").on(t.cultivationId)],
+);
+
+/**
+ * The products of the fertilizer catalogues, synced from fdm-data, and the
+ * custom products of a farm (catalogue `custom`, with `farm_id` set).
+ */
+export const fertilizerCatalogue = pgTable(
+  "fertilizer_catalogue",
+  {
+    itemId: text("item_id").primaryKey(),
+    catalogue: text("catalogue").notNull(),
+    farmId: text("farm_id").references(() => farms.id, { onDelete: "cascade" }),
+    sourceName: text("source_name").notNull(),
+    nameNl: text("name_nl").notNull(),
+    nameEn: text("name_en"),
+    typeRvo: typeRvo("type_rvo").notNull(),
+    isMineral: boolean("is_mineral").notNull(),
+    isManure: boolean("is_manure").notNull(),
+    isCompost: boolean("is_compost").notNull(),
+    form: fertilizerForm("form").notNull(),
+    dryMatter: doublePrecision("dry_matter"),
+    n: doublePrecision("n"),
+    p2o5: doublePrecision("p2o5"),
+    k2o: doublePrecision("k2o"),
+    so3: doublePrecision("so3"),
+    mgo: doublePrecision("mgo"),
+    cao: doublePrecision("cao"),
+    applicationMethods: applicationMethod("application_methods").array().notNull(),
+    source: text("source").notNull(),
+    hash: text("hash").notNull(),
+    syncedAt: date("synced_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("fertilizer_catalogue_catalogue_idx").on(t.catalogue),
+    index("fertilizer_catalogue_farm_idx").on(t.farmId),
+  ],
+);
+
+/** Asset: a fertilizer product held by a farm, of a catalogue item. */
+export const fertilizers = pgTable("fertilizers", {
+  id: text("id").primaryKey(),
+  catalogueItemId: text("catalogue_item_id")
+    .notNull()
+    .references(() => fertilizerCatalogue.itemId),
+  ...timestamps,
+});
+
+/** Action: a farm acquires a fertilizer on a date, optionally with the amount. */
+export const fertilizerAcquiring = pgTable(
+  "fertilizer_acquiring",
+  {
+    fertilizerId: text("fertilizer_id")
+      .primaryKey()
+      .references(() => fertilizers.id, { onDelete: "cascade" }),
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    acquiringDate: date("acquiring_date").notNull(),
+    amountKg: doublePrecision("amount_kg"),
+  },
+  (t) => [index("fertilizer_acquiring_farm_idx").on(t.farmId)],
+);
+
+/** Action: a fertilizer is applied to a field on a date. */
+export const fertilizerApplying = pgTable(
+  "fertilizer_applying",
+  {
+    id: text("id").primaryKey(),
+    fertilizerId: text("fertilizer_id")
+      .notNull()
+      .references(() => fertilizers.id, { onDelete: "cascade" }),
+    fieldId: text("field_id")
+      .notNull()
+      .references(() => fields.id, { onDelete: "cascade" }),
+    amountKgPerHa: doublePrecision("amount_kg_per_ha").notNull(),
+    method: applicationMethod("method").notNull(),
+    applicationDate: date("application_date").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("fertilizer_applying_field_idx").on(t.fieldId),
+    index("fertilizer_applying_fertilizer_idx").on(t.fertilizerId),
+  ],
+);
+
+/** Asset: the analysis of a soil sample. `null` means the parameter was not analysed. */
+export const soilAnalyses = pgTable("soil_analyses", {
+  id: text("id").primaryKey(),
+  source: soilAnalysisSource("source").notNull(),
+  organicMatter: doublePrecision("organic_matter"),
+  pAl: doublePrecision("p_al"),
+  pCaCl2: doublePrecision("p_cacl2"),
+  nTotal: doublePrecision("n_total"),
+  kCaCl2: doublePrecision("k_cacl2"),
+  ph: doublePrecision("ph"),
+  clay: doublePrecision("clay"),
+  silt: doublePrecision("silt"),
+  sand: doublePrecision("sand"),
+  soilType: soiltype("soil_type"),
+  gwlClass: gwlClass("gwl_class"),
+  ...timestamps,
+});
+
+/** Action: the soil of a field is sampled on a date, between two depths, and analysed. */
+export const soilSampling = pgTable(
+  "soil_sampling",
+  {
+    id: text("id").primaryKey(),
+    fieldId: text("field_id")
+      .notNull()
+      .references(() => fields.id, { onDelete: "cascade" }),
+    analysisId: text("analysis_id")
+      .notNull()
+      .unique()
+      .references(() => soilAnalyses.id, { onDelete: "cascade" }),
+    samplingDate: date("sampling_date").notNull(),
+    depthUpperCm: doublePrecision("depth_upper_cm").notNull(),
+    depthLowerCm: doublePrecision("depth_lower_cm").notNull(),
+  },
+  (t) => [index("soil_sampling_field_idx").on(t.fieldId)],
+);
+
+/** Cultivation catalogues a farm has enabled. */
+export const farmCultivationCatalogues = pgTable(
+  "farm_cultivation_catalogues",
+  {
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    catalogue: text("catalogue").notNull(),
+    enabledAt: date("enabled_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.catalogue] })],
+);
+
+/** Fertilizer catalogues a farm has enabled. */
+export const farmFertilizerCatalogues = pgTable(
+  "farm_fertilizer_catalogues",
+  {
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    catalogue: text("catalogue").notNull(),
+    enabledAt: date("enabled_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.catalogue] })],
+);
+
+/**
+ * Every access check: who asked to do what to which resource, and whether it
+ * was allowed. It has no foreign keys, so it outlives the farms it mentions.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    principalId: text("principal_id").notNull(),
+    action: text("action").notNull(),
+    resource: text("resource").notNull(),
+    resourceId: text("resource_id").notNull(),
+    farmId: text("farm_id"),
+    allowed: boolean("allowed").notNull(),
+    origin: text("origin").notNull(),
+    createdAt: date("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_principal_idx").on(t.principalId)],
+);

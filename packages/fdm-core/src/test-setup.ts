@@ -1,0 +1,120 @@
+// Shared by the test files: one fresh, migrated database per file — PGlite in
+// memory by default, or a new database on the server named by FDM_TEST_DATABASE_URL.
+import { count } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import postgres from "postgres";
+import { closeFdm, createFdmLocal, createFdmServer, type FdmType, migrateFdm } from "./fdm.js";
+import * as schema from "./schema.js";
+import { createId } from "./validate.js";
+
+export interface TestDatabase {
+  fdm: FdmType;
+  mode: "pglite" | "postgres";
+  /** Opens a second, independent handle on the same database. */
+  openSecond(): Promise<FdmType>;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.FDM_TEST_DATABASE_URL;
+  if (!url) {
+    const fdm = await createFdmLocal();
+    return {
+      fdm,
+      mode: "pglite",
+      // PGlite is a single connection; a second drizzle handle on it is the closest to a second client.
+      openSecond: async () => drizzlePglite({ client: fdm.$client }),
+      close: () => closeFdm(fdm),
+    };
+  }
+  const name = `fdm_test_${createId()}`;
+  const admin = postgres(url, { onnotice: () => {}, max: 1 });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const fdm = createFdmServer(target.toString());
+  await migrateFdm(fdm);
+  const others: FdmType[] = [];
+  return {
+    fdm,
+    mode: "postgres",
+    openSecond: async () => {
+      const other = createFdmServer(target.toString());
+      others.push(other);
+      return other;
+    },
+    close: async () => {
+      for (const o of others) await closeFdm(o);
+      await closeFdm(fdm);
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const dataTables = {
+  farms: schema.farms,
+  farmRoles: schema.farmRoles,
+  fields: schema.fields,
+  fieldAcquiring: schema.fieldAcquiring,
+  fieldDiscarding: schema.fieldDiscarding,
+  cultivationCatalogue: schema.cultivationCatalogue,
+  cultivations: schema.cultivations,
+  cultivationStarting: schema.cultivationStarting,
+  cultivationEnding: schema.cultivationEnding,
+  harvestables: schema.harvestables,
+  harvestableAnalyses: schema.harvestableAnalyses,
+  cultivationHarvesting: schema.cultivationHarvesting,
+  fertilizerCatalogue: schema.fertilizerCatalogue,
+  fertilizers: schema.fertilizers,
+  fertilizerAcquiring: schema.fertilizerAcquiring,
+  fertilizerApplying: schema.fertilizerApplying,
+  soilAnalyses: schema.soilAnalyses,
+  soilSampling: schema.soilSampling,
+  farmCultivationCatalogues: schema.farmCultivationCatalogues,
+  farmFertilizerCatalogues: schema.farmFertilizerCatalogues,
+};
+
+/** Row counts of every table except the audit log (which records denied checks too). */
+export async function countRows(fdm: FdmType): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [key, table] of Object.entries(dataTables)) {
+    const [row] = await fdm.select({ n: count() }).from(table);
+    out[key] = row?.n ?? 0;
+  }
+  return out;
+}
+
+/** Runs `fn`, expects it to reject, and checks that no data row changed. */
+export async function expectNoWrite(
+  fdm: FdmType,
+  fn: () => Promise<unknown>,
+): Promise<{ error: unknown; before: Record<string, number>; after: Record<string, number> }> {
+  const before = await countRows(fdm);
+  let error: unknown;
+  try {
+    await fn();
+  } catch (err) {
+    error = err;
+  }
+  const after = await countRows(fdm);
+  if (error === undefined) throw new Error("expected the call to fail, but it succeeded");
+  return { error, before, after };
+}
+
+/**
+ * A 100 m × 100 m square near Wageningen: on turf's sphere (radius 6,378,137 m) 100 m is
+ * 0.00089832° of latitude and, at 51.98° N, 0.0014585° of longitude — 1.00 ha.
+ */
+export const squareHa = {
+  type: "Polygon" as const,
+  coordinates: [
+    [
+      [5.66, 51.98],
+      [5.66 + 0.0014585, 51.98],
+      [5.66 + 0.0014585, 51.98 + 0.00089832],
+      [5.66, 51.98 + 0.00089832],
+      [5.66, 51.98],
+    ],
+  ],
+};

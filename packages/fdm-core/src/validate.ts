@@ -1,0 +1,123 @@
+import { FdmError } from "./error.js";
+
+/** A period of time; `null` on either side leaves that side open. */
+export interface Timeframe {
+  /** The first moment of the period, or `null` for no lower bound. */
+  start: Date | null;
+  /** The last moment of the period, or `null` for no upper bound. */
+  end: Date | null;
+}
+
+const invalid = (field: string, rule: string) =>
+  new FdmError("INVALID_INPUT", `${field}: ${rule}.`, { field });
+
+export function requireId(value: unknown, field: string): string {
+  if (typeof value !== "string" || value.trim() === "" || value.length > 200) {
+    throw invalid(field, "must be a non-empty string of at most 200 characters");
+  }
+  return value;
+}
+
+export function requireText(value: unknown, field: string, max = 500): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw invalid(field, "must be a non-empty string");
+  }
+  if (value.length > max) throw invalid(field, `must be at most ${max} characters`);
+  return value.trim();
+}
+
+export function optionalText(value: unknown, field: string, max = 500): string | null {
+  if (value === undefined || value === null) return null;
+  return requireText(value, field, max);
+}
+
+export function requireDate(value: unknown, field: string): Date {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
+    throw invalid(field, "must be a valid Date");
+  }
+  return value;
+}
+
+export function optionalDate(value: unknown, field: string): Date | null {
+  if (value === undefined || value === null) return null;
+  return requireDate(value, field);
+}
+
+export function requireNumber(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw invalid(field, "must be a finite number");
+  }
+  if (value < min || value > max) throw invalid(field, `must be between ${min} and ${max}`);
+  return value;
+}
+
+export function optionalNumber(
+  value: unknown,
+  field: string,
+  min: number,
+  max: number,
+): number | null {
+  if (value === undefined || value === null) return null;
+  return requireNumber(value, field, min, max);
+}
+
+export function requireEnum<T extends string>(
+  value: unknown,
+  field: string,
+  allowed: readonly T[],
+): T {
+  if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
+    throw invalid(field, `must be one of ${allowed.join(", ")}`);
+  }
+  return value as T;
+}
+
+/** Throws unless `later` is on or after `earlier`. */
+export function requireOrder(
+  earlier: Date | null,
+  later: Date | null,
+  laterField: string,
+  rule: string,
+): void {
+  if (earlier && later && later.getTime() < earlier.getTime()) {
+    throw new FdmError("INVALID_INPUT", `${laterField}: ${rule}.`, { field: laterField });
+  }
+}
+
+export function requireTimeframe(value: unknown, field = "timeframe"): Timeframe {
+  if (value === undefined || value === null) return { start: null, end: null };
+  if (typeof value !== "object") throw invalid(field, "must be an object with start and end");
+  const tf = value as Record<string, unknown>;
+  const start = optionalDate(tf.start, `${field}.start`);
+  const end = optionalDate(tf.end, `${field}.end`);
+  requireOrder(start, end, `${field}.end`, "must not be before timeframe.start");
+  return { start, end };
+}
+
+export function requireObject(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalid(field, "must be an object");
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Throws when an update carries no field to change. */
+export function requireSomeKey(patch: Record<string, unknown>, keys: readonly string[]): void {
+  if (!keys.some((k) => patch[k] !== undefined)) {
+    throw invalid("update", `must set at least one of ${keys.join(", ")}`);
+  }
+  for (const k of Object.keys(patch)) {
+    if (!keys.includes(k)) throw invalid(k, `is not a field that can be updated`);
+  }
+}
+
+const alphabet = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/** A random 16-character id (about 82 bits). */
+export function createId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  let id = "";
+  for (const b of bytes) id += alphabet[b % 36];
+  return id;
+}
