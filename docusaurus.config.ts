@@ -1,0 +1,258 @@
+import { existsSync } from "node:fs";
+import type * as Preset from "@docusaurus/preset-classic";
+import type { Config, LoadContext, Plugin } from "@docusaurus/types";
+import { themes as prismThemes } from "prism-react-renderer";
+
+/** The toolkit's version, shown in the navbar, footer and announcement bar. */
+const version = "0.8.0";
+const repositoryUrl = "https://github.com/fdm-project/fdm";
+const discussionsUrl = `${repositoryUrl}/discussions`;
+
+/**
+ * Packages whose public entry exists get an API reference. A package being
+ * written has no index.ts yet; listing it anyway would fail the build.
+ */
+const apiPackages = ["fdm-data", "fdm-core", "fdm-calculator"].filter((name) =>
+  existsSync(`packages/${name}/src/index.ts`),
+);
+
+/**
+ * The footer's "Getting Started" goes to the prerequisites page; until the
+ * issue that writes it has landed, to the getting-started category index.
+ */
+const gettingStartedLink = ["md", "mdx"].some((ext) =>
+  existsSync(`docs/getting-started/prerequisites.${ext}`),
+)
+  ? "/docs/getting-started/prerequisites"
+  : "/docs/category/getting-started";
+
+/**
+ * A test-only route (`/fdm/test/crash`) exists when the site is built with
+ * FDM_TEST_ROUTES=1 (`npm run build:e2e`); the production build has none.
+ */
+const withTestRoutes = process.env.FDM_TEST_ROUTES === "1";
+
+/**
+ * Site behaviour that the classic theme does not offer through options:
+ * - light is the colour mode of a first visit even when the OS prefers dark;
+ *   "system" stays available as an explicit, persisted choice (see
+ *   src/theme/ColorModeToggle);
+ * - the test-only crash route.
+ */
+function fdmSitePlugin({ siteStorage, baseUrl }: LoadContext): Plugin {
+  const themeKey = `theme${siteStorage.namespace}`;
+  const choiceKey = `fdm-color-mode-choice${siteStorage.namespace}`;
+  // Runs right after the classic theme's own inline script, before first paint.
+  const lightByDefault = `(function(){var d=document.documentElement;try{var s=window.${siteStorage.type};if(new URLSearchParams(location.search).get('docusaurus-theme')||s.getItem('${themeKey}')||s.getItem('${choiceKey}')==='system')return;}catch(e){}d.setAttribute('data-theme','light');d.setAttribute('data-theme-choice','light');})();`;
+  return {
+    name: "fdm-site",
+    injectHtmlTags() {
+      return { preBodyTags: [{ tagName: "script", innerHTML: lightByDefault }] };
+    },
+    async contentLoaded({ actions }) {
+      if (withTestRoutes) {
+        actions.addRoute({
+          path: `${baseUrl}test/crash`,
+          component: "@site/tests/fixtures/CrashPage.tsx",
+          exact: true,
+        });
+      }
+    },
+  };
+}
+
+const config: Config = {
+  title: "FDM",
+  tagline: "Transforming Farm Data into Actionable Insights",
+  favicon: "img/favicon.svg",
+  url: "http://localhost:3000",
+  baseUrl: "/fdm/",
+  trailingSlash: false,
+  customFields: { version, repositoryUrl, discussionsUrl, apiPackages },
+
+  future: { v4: true, faster: true },
+
+  onBrokenLinks: "throw",
+  onBrokenAnchors: "warn",
+  onDuplicateRoutes: "warn",
+  markdown: {
+    format: "mdx",
+    emoji: true,
+    // Explicit heading ids (`## Term {#term}`) give the glossary stable anchors.
+    mdx1Compat: { comments: false, admonitions: false, headingIds: true },
+    hooks: {
+      onBrokenMarkdownLinks: "warn",
+      onBrokenMarkdownImages: "throw",
+    },
+  },
+
+  i18n: { defaultLocale: "en", locales: ["en"] },
+
+  presets: [
+    [
+      "classic",
+      {
+        docs: {
+          path: "docs",
+          routeBasePath: "docs",
+          sidebarPath: "./sidebars.ts",
+          editUrl: `${repositoryUrl}/edit/main/`,
+          tags: "tags.yml",
+          onInlineTags: "warn",
+        },
+        blog: {
+          path: "blog",
+          routeBasePath: "blog",
+          tags: "tags.yml",
+          authorsMapPath: "authors.yml",
+          showReadingTime: true,
+          blogTitle: "FDM release notes",
+          blogDescription: "Monthly release notes of the FDM toolkit and its documentation.",
+          blogSidebarTitle: "All posts",
+          blogSidebarCount: "ALL",
+          feedOptions: {
+            type: ["rss", "atom"],
+            title: "FDM release notes",
+            description: "Monthly release notes of the FDM toolkit.",
+            copyright: `FDM contributors, MIT licence`,
+            language: "en",
+          },
+          editUrl: `${repositoryUrl}/edit/main/`,
+          onInlineTags: "warn",
+          onInlineAuthors: "warn",
+          onUntruncatedBlogPosts: "warn",
+        },
+        theme: { customCss: "./src/css/custom.css" },
+        sitemap: { ignorePatterns: ["/fdm/test/**"] },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  // The typedoc plugin must come before the docs instance that reads its output.
+  plugins: [
+    [
+      "docusaurus-plugin-typedoc",
+      {
+        id: "typedoc",
+        entryPoints: apiPackages.map((name) => `packages/${name}/src/index.ts`),
+        tsconfig: "./tsconfig.typedoc.json",
+        out: "./api",
+        docsPath: "./api",
+        name: "FDM API reference",
+        readme: "none",
+        // Module names become "fdm-data/src" even while only one package exists.
+        displayBasePath: "./packages",
+        alwaysCreateEntryPointModule: true,
+        excludePrivate: true,
+        excludeInternal: true,
+        // Type errors are reported by `npm run typecheck`; TypeDoc only documents.
+        skipErrorChecking: true,
+        disableGit: true,
+        sourceLinkTemplate: `${repositoryUrl}/blob/main/packages/{path}#L{line}`,
+        parametersFormat: "table",
+        sidebar: { pretty: true },
+      },
+    ],
+    [
+      "@docusaurus/plugin-content-docs",
+      {
+        id: "api",
+        path: "api",
+        routeBasePath: "api",
+        sidebarPath: "./sidebars-api.ts",
+      },
+    ],
+    fdmSitePlugin,
+  ],
+
+  themes: [
+    [
+      "@easyops-cn/docusaurus-search-local",
+      {
+        hashed: true,
+        indexBlog: true,
+        indexDocs: true,
+        indexPages: false,
+        docsRouteBasePath: ["docs", "api"],
+        docsDir: ["docs", "api"],
+        blogDir: "blog",
+        language: ["en"],
+        highlightSearchTermsOnTargetPage: false,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
+
+  themeConfig: {
+    image: "img/logo.svg",
+    colorMode: {
+      defaultMode: "light",
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    announcementBar: {
+      id: `release-${version}`,
+      content: `FDM ${version} is out: read the release notes on the blog.`,
+      isCloseable: true,
+      backgroundColor: "var(--fdm-announcement-background)",
+      textColor: "var(--fdm-announcement-color)",
+    },
+    docs: {
+      versionPersistence: "localStorage",
+      sidebar: { hideable: false, autoCollapseCategories: false },
+    },
+    blog: { sidebar: { groupByYear: true } },
+    navbar: {
+      title: "FDM",
+      logo: { alt: "FDM logo", src: "img/logo.svg", width: 32, height: 32 },
+      items: [
+        { type: "docSidebar", sidebarId: "tutorialSidebar", position: "left", label: "Docs" },
+        { to: "/api", label: "Reference", position: "left", activeBaseRegex: "^/fdm/api(/|$)" },
+        { to: "/blog", label: "Blog", position: "left" },
+        {
+          type: "html",
+          position: "right",
+          value: `<span class="fdm-version" title="FDM version">v${version}</span>`,
+        },
+        { href: repositoryUrl, label: "GitHub", position: "right" },
+      ],
+    },
+    footer: {
+      style: "dark",
+      logo: { alt: "FDM logo", src: "img/logo.svg", href: "/fdm/", height: 50, width: 50 },
+      links: [
+        {
+          title: "Docs",
+          items: [
+            { label: "Introduction", to: "/docs/" },
+            { label: "Getting Started", to: gettingStartedLink },
+            { label: "Core Concepts", to: "/docs/core-concepts/asset-action-model" },
+            { label: "API Reference", to: "/api" },
+            { label: "Installation", to: "/docs/installation" },
+            { label: "Contributing", to: "/docs/contributing" },
+          ],
+        },
+        {
+          title: "Community",
+          items: [{ label: "Discussions", href: discussionsUrl }],
+        },
+        {
+          title: "More",
+          items: [
+            { label: "Blog", to: "/blog" },
+            { label: "GitHub", href: repositoryUrl },
+          ],
+        },
+      ],
+      copyright: "MIT licence, by the FDM contributors",
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.vsDark,
+      additionalLanguages: ["bash", "json"],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,101 @@
+import Link from "@docusaurus/Link";
+import useDocusaurusContext from "@docusaurus/useDocusaurusContext";
+import Heading from "@theme/Heading";
+import Layout from "@theme/Layout";
+import type { ReactNode } from "react";
+import styles from "./index.module.css";
+
+interface PackageCard {
+  name: string;
+  summary: string;
+  points: string[];
+}
+
+const packages: PackageCard[] = [
+  {
+    name: "fdm-data",
+    summary: "Catalogues of crops and fertilizers.",
+    points: [
+      "Fixed lists with each item's properties, taken from public Dutch sources",
+      "A stable id and a content hash per item, so changes are easy to sync",
+    ],
+  },
+  {
+    name: "fdm-core",
+    summary: "The farm data model on PostgreSQL.",
+    points: [
+      "Farms, fields, cultivations, harvests, fertilizers and soil analyses",
+      "Who may see or change a farm, and the catalogues a farm uses",
+    ],
+  },
+  {
+    name: "fdm-calculator",
+    summary: "Calculations on farm data.",
+    points: [
+      "The Dutch fertilizer application norms (gebruiksnormen) of a field",
+      "How much of each norm a farm's fertilizer applications use",
+    ],
+  },
+];
+
+export default function Home(): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
+  const documented = new Set(siteConfig.customFields?.apiPackages as string[]);
+  return (
+    <Layout
+      title="A TypeScript toolkit for farm data"
+      description="FDM is a TypeScript toolkit that models farm data and turns it into figures an advisor or farmer can act on."
+    >
+      <header className={styles.hero}>
+        <div className="container">
+          <Heading as="h1" className={styles.title}>
+            {siteConfig.title}
+          </Heading>
+          <p className={styles.tagline}>{siteConfig.tagline}</p>
+          <p className={styles.lead}>
+            A TypeScript toolkit for the data of a farm: its fields, the crops on them, the
+            fertilizers applied and the soil beneath, with calculations that follow Dutch law.
+          </p>
+          <div className={styles.actions}>
+            <Link className="button button--primary button--lg" to="/docs/category/getting-started">
+              Get started
+            </Link>
+            <Link className="button button--secondary button--lg" to="/api">
+              API reference
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main className="container margin-vert--xl">
+        <Heading as="h2" className={styles.sectionTitle}>
+          Three packages
+        </Heading>
+        <div className={styles.grid}>
+          {packages.map((pkg) => (
+            <section key={pkg.name} className={styles.card} aria-labelledby={`pkg-${pkg.name}`}>
+              <Heading as="h3" id={`pkg-${pkg.name}`} className={styles.cardTitle}>
+                <code>{pkg.name}</code>
+              </Heading>
+              <p className={styles.cardSummary}>{pkg.summary}</p>
+              <ul className={styles.points}>
+                {pkg.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+              {documented.has(pkg.name) && (
+                <Link to={`/api/${pkg.name}/src`} className={styles.cardLink}>
+                  {pkg.name} reference
+                </Link>
+              )}
+            </section>
+          ))}
+        </div>
+        <p className={styles.more}>
+          New here? Read the <Link to="/docs">introduction</Link>, then{" "}
+          <Link to="/docs/installation">install the packages</Link>. Release notes are on the{" "}
+          <Link to="/blog">blog</Link>.
+        </p>
+      </main>
+    </Layout>
+  );
+}
