@@ -61,6 +61,10 @@ describe("calculateDose", () => {
     expect(result.p2o5).toBeCloseTo(76, 9); // 20 t × 3.8
     expect(result.k2o).toBeNull();
   });
+  it("counts the undeclared nutrients of kunstmest as 0", () => {
+    const result = dose([apply("2025-04-01", 300, 115, { composition: { n: 270 } })]);
+    expect(result).toMatchObject({ n: 81, nEffective: 81, p2o5: 0, k2o: 0, so3: 0, cao: 0 });
+  });
   it("gives null, not 0, for compost without a known N content", () => {
     const result = dose([apply("2025-03-01", 10000, 111)]);
     expect(result).toMatchObject({ n: null, nEffective: null, p2o5: null });

@@ -2,7 +2,7 @@ import type { ApplicationMethods } from "fdm-data";
 import { FdmCalculatorError } from "./errors.js";
 import { prepareApplications, prepareCultivations, REGIONS } from "./norms/nl/2025/input.js";
 import type { NL2025NormsInput } from "./norms/nl/2025/types.js";
-import { content, werkingscoefficient } from "./norms/nl/2025/werkingscoefficient.js";
+import { content, KUNSTMEST, werkingscoefficient } from "./norms/nl/2025/werkingscoefficient.js";
 
 /**
  * Nutrients applied to a field, in kg per ha. A `null` means the amount is not
@@ -69,8 +69,9 @@ const add = (sum: number | null, value: number | null) =>
  * total N × the werkingscoëfficiënt (working coefficient) of Table 9 for 2025,
  * which depends on the mestcode, the manure's origin, the farm's grazing, the
  * soil region, the land use on the day and the date; so the applications must
- * lie in 2025. A nutrient whose content is unknown for any application is
- * `null` for that application and in the total.
+ * lie in 2025. Kunstmest (mestcode 115) declares what it contains, so its
+ * `null` contents count as 0. A nutrient whose content is unknown for any
+ * other application is `null` for that application and in the total.
  *
  * @param input - The field's id, soil region, grazing intention, cultivations and applications;
  *   an {@link NL2025NormsInput} fits.
@@ -135,8 +136,12 @@ export function calculateDose(input: DoseInput): Dose {
   const applications = prepareApplications(input.applications, fieldId).map((a) => {
     const { amount } = a.source;
     const { composition } = a.source.fertilizer;
-    const perHa = (gPerKg: number | null | undefined) =>
-      typeof gPerKg === "number" ? (amount * gPerKg) / 1000 : null;
+    // Kunstmest declares what it contains, so an undeclared nutrient is absent.
+    const undeclared = a.mestcode.code === KUNSTMEST ? 0 : null;
+    const perHa = (gPerKg: number | null | undefined) => {
+      const value = gPerKg ?? undeclared;
+      return value === null ? null : (amount * value) / 1000;
+    };
     const n = perHa(content(a, "n")?.value);
     const dose: ApplicationDose = {
       applicationId: a.source.id ?? null,

@@ -207,7 +207,8 @@ export function calculateNL2025StikstofGebruiksNormFilling(
  * reduction applies only when these products bring at least 20 kg P2O5/ha in
  * total, and only up to the field's fosfaatgebruiksnorm (the 25% products
  * first); phosphate above that cap counts for 100%. The P2O5 content is the
- * measured one, or the forfaitaire content of Table 11 when it is unknown or 0.
+ * measured one, or the forfaitaire content of Table 11 when it is unknown or 0;
+ * kunstmest (115) without a declared P2O5 content brings none.
  *
  * @param input - The field's plain input, with its applications; `soilPhosphate` is needed
  *   when the reduction applies, because the cap is the field's fosfaatgebruiksnorm.

@@ -39,7 +39,8 @@ export interface NL2025Fertilizer {
   typeRvo: number;
   /**
    * Contents in g/kg (= kg/ton). A `null` (or `0`) N or P2O5 content falls back
-   * to the forfaitaire content of Table 11.
+   * to the forfaitaire content of Table 11. Kunstmest (115) has no forfaitaire
+   * content but must declare what it contains, so its `null` contents count as 0.
    */
   composition: FertilizerComposition;
 }

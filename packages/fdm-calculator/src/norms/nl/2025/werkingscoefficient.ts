@@ -15,16 +15,21 @@ for (const row of WERKINGSCOEFFICIENTEN_2025) {
 /** Crops that make the land grasland for Table 9 on the day of application. */
 const GRASLAND_CODES = new Set([265, 266, 331, 332]);
 
+/** RVO mestcode 115: kunstmest (mineral fertilizer). */
+export const KUNSTMEST = 115;
+
 /** A content in kg/ton with where it came from. */
 export interface Content {
   value: number;
-  source: "measured" | "forfaitair";
+  source: "measured" | "forfaitair" | "not declared";
 }
 
 /**
  * The N or P2O5 content of an application's fertilizer: the measured content
  * when above 0, otherwise the forfaitaire content of Table 11; a measured 0
- * stands when Table 11 has no forfaitaire content. `null` when neither is known.
+ * stands when Table 11 has no forfaitaire content. Kunstmest must declare the
+ * nutrients it contains (EU Regulation 2019/1009), so a kunstmest content of
+ * `null` counts as 0. `null` when nothing is known.
  */
 export function content(application: PreparedApplication, nutrient: "n" | "p2o5"): Content | null {
   const measured = application.source.fertilizer.composition[nutrient];
@@ -33,6 +38,7 @@ export function content(application: PreparedApplication, nutrient: "n" | "p2o5"
     nutrient === "n" ? application.mestcode.nForfaitair : application.mestcode.p2o5Forfaitair;
   if (standard !== null) return { value: standard, source: "forfaitair" };
   if (measured === 0) return { value: 0, source: "measured" };
+  if (application.mestcode.code === KUNSTMEST) return { value: 0, source: "not declared" };
   return null;
 }
 
