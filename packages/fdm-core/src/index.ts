@@ -72,6 +72,28 @@ export {
   type PrincipalId,
 } from "./fdm.js";
 export {
+  addFertilizer,
+  type Fertilizer,
+  type FertilizerInput,
+  type FertilizerParameterDescription,
+  type FertilizerParameters,
+  getFertilizer,
+  getFertilizerParametersDescription,
+  getFertilizers,
+  removeFertilizer,
+  type TypeRvo,
+  updateFertilizer,
+} from "./fertilizer.js";
+export {
+  addFertilizerApplication,
+  type FertilizerApplication,
+  type FertilizerApplicationInput,
+  getFertilizerApplication,
+  getFertilizerApplications,
+  removeFertilizerApplication,
+  updateFertilizerApplication,
+} from "./fertilizer-application.js";
+export {
   type AcquiringMethod,
   addField,
   discardField,
@@ -93,4 +115,21 @@ export {
 } from "./harvest.js";
 export type { FieldGeometry } from "./schema.js";
 export * as fdmSchema from "./schema.js";
+export {
+  addSoilAnalysis,
+  type CurrentSoilData,
+  type GwlClass,
+  getCurrentSoilData,
+  getSoilAnalyses,
+  getSoilAnalysis,
+  getSoilParametersDescription,
+  removeSoilAnalysis,
+  type SoilAnalysis,
+  type SoilAnalysisInput,
+  type SoilAnalysisSource,
+  type SoilParameterDescription,
+  type SoilParameters,
+  type SoilType,
+  updateSoilAnalysis,
+} from "./soil.js";
 export type { Timeframe } from "./validate.js";

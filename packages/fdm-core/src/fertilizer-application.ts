@@ -1,0 +1,363 @@
+import { and, asc, eq, gte, lte, type SQL } from "drizzle-orm";
+import type { ApplicationMethods } from "fdm-data";
+import { checkPermission } from "./authorization.js";
+import { requireWithinTenure } from "./cultivation.js";
+import { asFdmError, FdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import {
+  applicationMethodOptions,
+  fertilizerAcquiring,
+  fertilizerApplying,
+  fertilizerCatalogue,
+  fertilizers,
+} from "./schema.js";
+import {
+  createId,
+  requireDate,
+  requireEnum,
+  requireId,
+  requireNumber,
+  requireObject,
+  requireSomeKey,
+  requireTimeframe,
+  type Timeframe,
+} from "./validate.js";
+
+/** A fertilizer application to record. */
+export interface FertilizerApplicationInput {
+  /** The fertilizer (held by the same farm as the field) that is applied. */
+  fertilizerId: string;
+  /** The amount of product in kg per hectare: above 0 and at most 200,000 (200 t/ha). */
+  amountKgPerHa: number;
+  /** How it is applied; must be one of the product's allowed application methods. */
+  method: ApplicationMethods;
+  /** The date of the application (action fertilizer applying); within the farm's tenure of the field. */
+  applicationDate: Date;
+}
+
+/** A fertilizer application as fdm-core returns it. */
+export interface FertilizerApplication {
+  /** The application's id. */
+  id: string;
+  /** The field the fertilizer was applied to. */
+  fieldId: string;
+  /** The fertilizer that was applied. */
+  fertilizerId: string;
+  /** The product's catalogue item id. */
+  catalogueItemId: string;
+  /** The product's Dutch name. */
+  nameNl: string;
+  /** The amount of product in kg/ha. */
+  amountKgPerHa: number;
+  /** How it was applied. */
+  method: ApplicationMethods;
+  /** The date of the application. */
+  applicationDate: Date;
+}
+
+const MAX_AMOUNT = 200_000;
+const methods = applicationMethodOptions.map((o) => o.value);
+
+const applicationColumns = {
+  id: fertilizerApplying.id,
+  fieldId: fertilizerApplying.fieldId,
+  fertilizerId: fertilizerApplying.fertilizerId,
+  catalogueItemId: fertilizers.catalogueItemId,
+  nameNl: fertilizerCatalogue.nameNl,
+  amountKgPerHa: fertilizerApplying.amountKgPerHa,
+  method: fertilizerApplying.method,
+  applicationDate: fertilizerApplying.applicationDate,
+};
+
+function selectApplications(db: FdmType, where: SQL | undefined) {
+  return db
+    .select(applicationColumns)
+    .from(fertilizerApplying)
+    .innerJoin(fertilizers, eq(fertilizers.id, fertilizerApplying.fertilizerId))
+    .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId))
+    .where(where)
+    .orderBy(asc(fertilizerApplying.applicationDate), asc(fertilizerApplying.id));
+}
+
+/** Checks that the fertilizer belongs to the farm and allows the method. */
+async function requireUsableFertilizer(
+  db: FdmType,
+  farmId: string,
+  fertilizerId: string,
+  method: ApplicationMethods,
+): Promise<void> {
+  const [f] = await db
+    .select({ farmId: fertilizerAcquiring.farmId, methods: fertilizerCatalogue.applicationMethods })
+    .from(fertilizers)
+    .innerJoin(fertilizerAcquiring, eq(fertilizerAcquiring.fertilizerId, fertilizers.id))
+    .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId))
+    .where(eq(fertilizers.id, fertilizerId));
+  if (!f || f.farmId !== farmId) {
+    throw new FdmError(
+      "NOT_FOUND",
+      `fertilizerId: the field's farm holds no fertilizer with id '${fertilizerId}'.`,
+      {
+        field: "fertilizerId",
+      },
+    );
+  }
+  if (!f.methods.includes(method)) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `method: '${method}' is not allowed for this product; allowed are ${f.methods.join(", ")}.`,
+      { field: "method" },
+    );
+  }
+}
+
+/**
+ * Records that a fertilizer was applied to a field.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the field's farm.
+ * @param fieldId - The field.
+ * @param application - The fertilizer, amount, method and date.
+ * @returns The new application's id.
+ * @throws {FdmError} `INVALID_INPUT` for an amount outside (0, 200,000] kg/ha, a method the
+ *   product does not allow, or a date outside the farm's tenure of the field; `NOT_FOUND` for an
+ *   unknown field or a fertilizer that the field's farm does not hold.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizer example"
+ * const applicationId = await addFertilizerApplication(fdm, "owner-1", fieldId, {
+ *   fertilizerId: slurryId,
+ *   amountKgPerHa: 25000,
+ *   method: "shallow_injection",
+ *   applicationDate: new Date("2025-03-15"),
+ * });
+ * ```
+ */
+export async function addFertilizerApplication(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  application: FertilizerApplicationInput,
+): Promise<string> {
+  const input = requireObject(application, "application");
+  const fertilizerId = requireId(input.fertilizerId, "fertilizerId");
+  const amountKgPerHa = requireAmount(input.amountKgPerHa);
+  const method = requireEnum(input.method, "method", methods);
+  const applicationDate = requireDate(input.applicationDate, "applicationDate");
+  const farmId = await checkPermission(
+    fdm,
+    principalId,
+    "write",
+    "field",
+    fieldId,
+    "addFertilizerApplication",
+  );
+  const id = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      await requireWithinTenure(tx, fieldId, applicationDate, "applicationDate");
+      await requireUsableFertilizer(tx, farmId, fertilizerId, method);
+      await tx
+        .insert(fertilizerApplying)
+        .values({ id, fertilizerId, fieldId, amountKgPerHa, method, applicationDate });
+    });
+  } catch (err) {
+    throw asFdmError(err, "addFertilizerApplication");
+  }
+  return id;
+}
+
+function requireAmount(value: unknown): number {
+  const amount = requireNumber(value, "amountKgPerHa", 0, MAX_AMOUNT);
+  if (amount === 0) {
+    throw new FdmError("INVALID_INPUT", "amountKgPerHa: must be above 0.", {
+      field: "amountKgPerHa",
+    });
+  }
+  return amount;
+}
+
+/**
+ * Reads one fertilizer application.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param applicationId - The application.
+ * @returns The application.
+ * @throws {FdmError} `NOT_FOUND` for an unknown application.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizerApplication example"
+ * const application = await getFertilizerApplication(fdm, "owner-1", applicationId);
+ * ```
+ */
+export async function getFertilizerApplication(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  applicationId: string,
+): Promise<FertilizerApplication> {
+  await checkPermission(
+    fdm,
+    principalId,
+    "read",
+    "fertilizer_application",
+    applicationId,
+    "getFertilizerApplication",
+  );
+  try {
+    const [row] = await selectApplications(fdm, eq(fertilizerApplying.id, applicationId));
+    return row as FertilizerApplication;
+  } catch (err) {
+    throw asFdmError(err, "getFertilizerApplication");
+  }
+}
+
+/**
+ * Lists the fertilizer applications on a field by date, optionally only those
+ * dated within a timeframe (both ends included).
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param fieldId - The field.
+ * @param timeframe - The period; all applications when omitted.
+ * @returns The applications.
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe; `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizerApplication example"
+ * const spring = await getFertilizerApplications(fdm, "owner-1", fieldId, {
+ *   start: new Date("2025-03-01"),
+ *   end: new Date("2025-05-31"),
+ * });
+ * ```
+ */
+export async function getFertilizerApplications(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe?: Timeframe,
+): Promise<FertilizerApplication[]> {
+  const tf = requireTimeframe(timeframe);
+  await checkPermission(fdm, principalId, "list", "field", fieldId, "getFertilizerApplications");
+  try {
+    return (await selectApplications(
+      fdm,
+      and(
+        eq(fertilizerApplying.fieldId, fieldId),
+        tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
+        tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
+      ),
+    )) as FertilizerApplication[];
+  } catch (err) {
+    throw asFdmError(err, "getFertilizerApplications");
+  }
+}
+
+/**
+ * Changes a fertilizer application: its fertilizer, amount, method or date.
+ * The result is checked like a new application.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who changes it; needs the `write` right on the farm.
+ * @param applicationId - The application.
+ * @param update - The fields to change (at least one).
+ * @returns The application as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for a bad value or a method the product does not allow;
+ *   `NOT_FOUND` for an unknown application or fertilizer.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizerApplication example"
+ * await updateFertilizerApplication(fdm, "owner-1", applicationId, { amountKgPerHa: 20000 });
+ * ```
+ */
+export async function updateFertilizerApplication(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  applicationId: string,
+  update: Partial<FertilizerApplicationInput>,
+): Promise<FertilizerApplication> {
+  const patch = requireObject(update, "update");
+  requireSomeKey(patch, ["fertilizerId", "amountKgPerHa", "method", "applicationDate"]);
+  const fertilizerId =
+    patch.fertilizerId === undefined ? undefined : requireId(patch.fertilizerId, "fertilizerId");
+  const amountKgPerHa =
+    patch.amountKgPerHa === undefined ? undefined : requireAmount(patch.amountKgPerHa);
+  const method =
+    patch.method === undefined ? undefined : requireEnum(patch.method, "method", methods);
+  const applicationDate =
+    patch.applicationDate === undefined
+      ? undefined
+      : requireDate(patch.applicationDate, "applicationDate");
+  const farmId = await checkPermission(
+    fdm,
+    principalId,
+    "write",
+    "fertilizer_application",
+    applicationId,
+    "updateFertilizerApplication",
+  );
+  try {
+    await fdm.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(fertilizerApplying)
+        .where(eq(fertilizerApplying.id, applicationId))
+        .for("update");
+      if (!current)
+        throw new FdmError(
+          "NOT_FOUND",
+          `applicationId: no application with id '${applicationId}'.`,
+        );
+      if (applicationDate)
+        await requireWithinTenure(tx, current.fieldId, applicationDate, "applicationDate");
+      if (fertilizerId || method) {
+        await requireUsableFertilizer(
+          tx,
+          farmId,
+          fertilizerId ?? current.fertilizerId,
+          method ?? current.method,
+        );
+      }
+      await tx
+        .update(fertilizerApplying)
+        .set({ fertilizerId, amountKgPerHa, method, applicationDate, updatedAt: new Date() })
+        .where(eq(fertilizerApplying.id, applicationId));
+    });
+  } catch (err) {
+    throw asFdmError(err, "updateFertilizerApplication");
+  }
+  return getFertilizerApplication(fdm, principalId, applicationId);
+}
+
+/**
+ * Removes a fertilizer application.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; needs the `write` right on the farm.
+ * @param applicationId - The application.
+ * @returns Resolves when it is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown application.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizerApplication example"
+ * await removeFertilizerApplication(fdm, "owner-1", applicationId);
+ * ```
+ */
+export async function removeFertilizerApplication(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  applicationId: string,
+): Promise<void> {
+  await checkPermission(
+    fdm,
+    principalId,
+    "write",
+    "fertilizer_application",
+    applicationId,
+    "removeFertilizerApplication",
+  );
+  try {
+    await fdm.delete(fertilizerApplying).where(eq(fertilizerApplying.id, applicationId));
+  } catch (err) {
+    throw asFdmError(err, "removeFertilizerApplication");
+  }
+}

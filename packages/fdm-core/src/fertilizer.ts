@@ -1,0 +1,549 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { ApplicationMethods } from "fdm-data";
+import { checkPermission } from "./authorization.js";
+import { asFdmError, FdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import {
+  applicationMethodOptions,
+  farmFertilizerCatalogues,
+  fertilizerAcquiring,
+  fertilizerCatalogue,
+  fertilizers,
+  typeRvoEnum,
+  typeRvoOptions,
+} from "./schema.js";
+import {
+  createId,
+  optionalNumber,
+  optionalText,
+  requireDate,
+  requireEnum,
+  requireId,
+  requireObject,
+  requireSomeKey,
+  requireText,
+} from "./validate.js";
+
+/** An RVO mestcode as text, e.g. `"14"` (a value of `fdmSchema.typeRvoOptions`). */
+export type TypeRvo = (typeof typeRvoEnum)[number];
+
+/**
+ * The properties of a custom fertilizer product, for a product that is in no
+ * catalogue. Contents are in g per kg of product (= kg per ton); leave out or
+ * set `null` what is not known. See {@link getFertilizerParametersDescription}
+ * for each parameter's unit, range and label.
+ */
+export interface FertilizerParameters {
+  /** The product's name as the farmer knows it. */
+  name: string;
+  /** An English name, if any. */
+  nameEn?: string | null;
+  /** The RVO mestcode under which the product is reported, e.g. `"14"` or `"115"` (kunstmest). */
+  typeRvo: TypeRvo;
+  /** A mineral (synthetic) fertilizer. */
+  isMineral?: boolean;
+  /** Animal manure (counts for the dierlijke-mest-gebruiksnorm, the animal-manure norm). */
+  isManure?: boolean;
+  /** Compost. */
+  isCompost?: boolean;
+  /** Physical form. */
+  form: "solid" | "slurry" | "liquid";
+  /** Dry matter, g/kg. */
+  dryMatter?: number | null;
+  /** Total nitrogen, g N/kg. */
+  n?: number | null;
+  /** Phosphate, g P2O5/kg. */
+  p2o5?: number | null;
+  /** Potash, g K2O/kg. */
+  k2o?: number | null;
+  /** Sulphur, g SO3/kg. */
+  so3?: number | null;
+  /** Magnesium, g MgO/kg. */
+  mgo?: number | null;
+  /** Calcium, g CaO/kg. */
+  cao?: number | null;
+  /** The ways the product may be applied (at least one). */
+  applicationMethods: ApplicationMethods[];
+}
+
+/** How one parameter of {@link FertilizerParameters} is entered and checked. */
+export type FertilizerParameterDescription = {
+  /** The parameter's key. */
+  parameter: keyof FertilizerParameters;
+  /** A readable label. */
+  label: string;
+  /** The unit, or `null` for values without one. */
+  unit: string | null;
+  /** The kind of value. */
+  type: "text" | "number" | "boolean" | "enum" | "enum[]";
+  /** Whether the parameter must be given. */
+  required: boolean;
+  /** Lowest allowed value, for numbers. */
+  min?: number;
+  /** Highest allowed value, for numbers. */
+  max?: number;
+  /** The allowed values, for enumerations. */
+  options?: readonly { value: string; label: string }[];
+}[];
+
+const contentKeys = ["dryMatter", "n", "p2o5", "k2o", "so3", "mgo", "cao"] as const;
+const contentLabels: Record<(typeof contentKeys)[number], string> = {
+  dryMatter: "Dry matter",
+  n: "Total nitrogen (N)",
+  p2o5: "Phosphate (P2O5)",
+  k2o: "Potash (K2O)",
+  so3: "Sulphur (SO3)",
+  mgo: "Magnesium (MgO)",
+  cao: "Calcium (CaO)",
+};
+const contentUnits: Record<(typeof contentKeys)[number], string> = {
+  dryMatter: "g/kg",
+  n: "g N/kg",
+  p2o5: "g P2O5/kg",
+  k2o: "g K2O/kg",
+  so3: "g SO3/kg",
+  mgo: "g MgO/kg",
+  cao: "g CaO/kg",
+};
+const applicationMethodValues = applicationMethodOptions.map((o) => o.value);
+const formOptions = [
+  { value: "solid", label: "Vast (solid)" },
+  { value: "slurry", label: "Drijfmest (slurry)" },
+  { value: "liquid", label: "Vloeibaar (liquid)" },
+] as const;
+
+/**
+ * Describes the parameters of a custom fertilizer product: unit, allowed
+ * range, label and whether it is required — for building an input form. Every
+ * content lies between 0 and 1,000 g/kg.
+ *
+ * @returns One entry per parameter of {@link FertilizerParameters}.
+ * @throws Never.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { getFertilizerParametersDescription } from "fdm-core";
+ * const n = getFertilizerParametersDescription().find((d) => d.parameter === "n");
+ * assert.deepStrictEqual([n?.unit, n?.min, n?.max], ["g N/kg", 0, 1000]);
+ * ```
+ */
+export function getFertilizerParametersDescription(): FertilizerParameterDescription {
+  return [
+    { parameter: "name", label: "Name", unit: null, type: "text", required: true },
+    { parameter: "nameEn", label: "English name", unit: null, type: "text", required: false },
+    {
+      parameter: "typeRvo",
+      label: "RVO mestcode",
+      unit: null,
+      type: "enum",
+      required: true,
+      options: typeRvoOptions,
+    },
+    {
+      parameter: "isMineral",
+      label: "Mineral fertilizer",
+      unit: null,
+      type: "boolean",
+      required: false,
+    },
+    { parameter: "isManure", label: "Animal manure", unit: null, type: "boolean", required: false },
+    { parameter: "isCompost", label: "Compost", unit: null, type: "boolean", required: false },
+    {
+      parameter: "form",
+      label: "Form",
+      unit: null,
+      type: "enum",
+      required: true,
+      options: formOptions,
+    },
+    ...contentKeys.map((k) => ({
+      parameter: k,
+      label: contentLabels[k],
+      unit: contentUnits[k],
+      type: "number" as const,
+      required: false,
+      min: 0,
+      max: 1000,
+    })),
+    {
+      parameter: "applicationMethods",
+      label: "Application methods",
+      unit: null,
+      type: "enum[]",
+      required: true,
+      options: applicationMethodOptions,
+    },
+  ];
+}
+
+function validateParameters(value: unknown) {
+  const p = requireObject(value, "custom");
+  const methods = p.applicationMethods;
+  if (!Array.isArray(methods) || methods.length === 0) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      "applicationMethods: must be a non-empty array of application methods.",
+      {
+        field: "applicationMethods",
+      },
+    );
+  }
+  const flag = (k: string) => {
+    if (p[k] === undefined) return false;
+    if (typeof p[k] !== "boolean") {
+      throw new FdmError("INVALID_INPUT", `${k}: must be true or false.`, { field: k });
+    }
+    return p[k] as boolean;
+  };
+  const contents = Object.fromEntries(
+    contentKeys.map((k) => [k, optionalNumber(p[k], k, 0, 1000)]),
+  );
+  return {
+    nameNl: requireText(p.name, "name", 200),
+    nameEn: optionalText(p.nameEn, "nameEn", 200),
+    typeRvo: requireEnum(p.typeRvo, "typeRvo", typeRvoEnum),
+    isMineral: flag("isMineral"),
+    isManure: flag("isManure"),
+    isCompost: flag("isCompost"),
+    form: requireEnum(p.form, "form", ["solid", "slurry", "liquid"] as const),
+    ...(contents as Record<(typeof contentKeys)[number], number | null>),
+    applicationMethods: [
+      ...new Set(methods.map((m) => requireEnum(m, "applicationMethods", applicationMethodValues))),
+    ],
+  };
+}
+
+/** A fertilizer to acquire: a catalogue item or a custom product, and the acquiring action's details. */
+export interface FertilizerInput {
+  /** The product: an item id of a fertilizer catalogue the farm has enabled (e.g. `rvo_14`) or of the farm's own custom products. Give this or `custom`. */
+  catalogueItemId?: string;
+  /** A custom product's parameters; it becomes a catalogue item of this farm only. Give this or `catalogueItemId`. */
+  custom?: FertilizerParameters;
+  /** The date the farm acquired the product (action fertilizer acquiring). */
+  acquiringDate: Date;
+  /** The amount acquired in kg, if known (0–100,000,000). */
+  amountKg?: number | null;
+}
+
+/** A fertilizer held by a farm, with the properties of its product. */
+export interface Fertilizer {
+  /** The fertilizer's id. */
+  id: string;
+  /** The farm that acquired it. */
+  farmId: string;
+  /** The product's catalogue item id. */
+  catalogueItemId: string;
+  /** The product's catalogue: `rvo`, `mineral` or `custom`. */
+  catalogue: string;
+  /** The product's Dutch name. */
+  nameNl: string;
+  /** The product's English name, or `null`. */
+  nameEn: string | null;
+  /** The RVO mestcode. */
+  typeRvo: TypeRvo;
+  /** A mineral fertilizer. */
+  isMineral: boolean;
+  /** Animal manure. */
+  isManure: boolean;
+  /** Compost. */
+  isCompost: boolean;
+  /** Physical form. */
+  form: "solid" | "slurry" | "liquid";
+  /** Dry matter, g/kg, or `null`. */
+  dryMatter: number | null;
+  /** Total nitrogen, g N/kg, or `null`. */
+  n: number | null;
+  /** Phosphate, g P2O5/kg, or `null`. */
+  p2o5: number | null;
+  /** Potash, g K2O/kg, or `null`. */
+  k2o: number | null;
+  /** Sulphur, g SO3/kg, or `null`. */
+  so3: number | null;
+  /** Magnesium, g MgO/kg, or `null`. */
+  mgo: number | null;
+  /** Calcium, g CaO/kg, or `null`. */
+  cao: number | null;
+  /** The allowed application methods. */
+  applicationMethods: ApplicationMethods[];
+  /** The date the farm acquired it. */
+  acquiringDate: Date;
+  /** The amount acquired in kg, or `null`. */
+  amountKg: number | null;
+}
+
+const fertilizerColumns = {
+  id: fertilizers.id,
+  farmId: fertilizerAcquiring.farmId,
+  catalogueItemId: fertilizers.catalogueItemId,
+  catalogue: fertilizerCatalogue.catalogue,
+  nameNl: fertilizerCatalogue.nameNl,
+  nameEn: fertilizerCatalogue.nameEn,
+  typeRvo: fertilizerCatalogue.typeRvo,
+  isMineral: fertilizerCatalogue.isMineral,
+  isManure: fertilizerCatalogue.isManure,
+  isCompost: fertilizerCatalogue.isCompost,
+  form: fertilizerCatalogue.form,
+  dryMatter: fertilizerCatalogue.dryMatter,
+  n: fertilizerCatalogue.n,
+  p2o5: fertilizerCatalogue.p2o5,
+  k2o: fertilizerCatalogue.k2o,
+  so3: fertilizerCatalogue.so3,
+  mgo: fertilizerCatalogue.mgo,
+  cao: fertilizerCatalogue.cao,
+  applicationMethods: fertilizerCatalogue.applicationMethods,
+  acquiringDate: fertilizerAcquiring.acquiringDate,
+  amountKg: fertilizerAcquiring.amountKg,
+};
+
+function selectFertilizers(db: FdmType) {
+  return db
+    .select(fertilizerColumns)
+    .from(fertilizers)
+    .innerJoin(fertilizerAcquiring, eq(fertilizerAcquiring.fertilizerId, fertilizers.id))
+    .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId));
+}
+
+async function requireFertilizerItem(db: FdmType, farmId: string, itemId: string): Promise<void> {
+  const [item] = await db
+    .select({ catalogue: fertilizerCatalogue.catalogue, farmId: fertilizerCatalogue.farmId })
+    .from(fertilizerCatalogue)
+    .where(eq(fertilizerCatalogue.itemId, itemId));
+  if (!item || (item.farmId !== null && item.farmId !== farmId)) {
+    throw new FdmError(
+      "NOT_FOUND",
+      `catalogueItemId: no fertilizer catalogue item with id '${itemId}'.`,
+      {
+        field: "catalogueItemId",
+      },
+    );
+  }
+  if (item.farmId === farmId) return;
+  const [enabled] = await db
+    .select({ catalogue: farmFertilizerCatalogues.catalogue })
+    .from(farmFertilizerCatalogues)
+    .where(
+      and(
+        eq(farmFertilizerCatalogues.farmId, farmId),
+        eq(farmFertilizerCatalogues.catalogue, item.catalogue),
+      ),
+    );
+  if (!enabled) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `catalogueItemId: catalogue '${item.catalogue}' of item '${itemId}' is not enabled for farm '${farmId}'.`,
+      { field: "catalogueItemId" },
+    );
+  }
+}
+
+/**
+ * Records that a farm acquired a fertilizer (the fertilizer asset and the
+ * acquiring action), either a product of an enabled catalogue or a custom
+ * product. A custom product becomes a catalogue item (catalogue `custom`) that
+ * only this farm sees; its id is returned by {@link getFertilizer} as
+ * `catalogueItemId`, so it can be acquired again.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param fertilizer - The product and the acquiring date and amount.
+ * @returns The new fertilizer's id.
+ * @throws {FdmError} `INVALID_INPUT` when neither or both of `catalogueItemId` and `custom` are
+ *   given, a parameter is out of range, or the item's catalogue is not enabled; `NOT_FOUND` for an
+ *   unknown farm or item.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addField example"
+ * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
+ * const slurryId = await addFertilizer(fdm, "owner-1", farmId, {
+ *   catalogueItemId: "rvo_14", // Rundvee - Drijfmest
+ *   acquiringDate: new Date("2025-02-01"),
+ * });
+ * ```
+ */
+export async function addFertilizer(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  fertilizer: FertilizerInput,
+): Promise<string> {
+  const input = requireObject(fertilizer, "fertilizer");
+  if ((input.catalogueItemId === undefined) === (input.custom === undefined)) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      "catalogueItemId: give exactly one of catalogueItemId and custom.",
+      {
+        field: "catalogueItemId",
+      },
+    );
+  }
+  const itemId =
+    input.catalogueItemId === undefined
+      ? undefined
+      : requireId(input.catalogueItemId, "catalogueItemId");
+  const custom = input.custom === undefined ? undefined : validateParameters(input.custom);
+  const acquiringDate = requireDate(input.acquiringDate, "acquiringDate");
+  const amountKg = optionalNumber(input.amountKg, "amountKg", 0, 100_000_000);
+  await checkPermission(fdm, principalId, "write", "farm", farmId, "addFertilizer");
+  const id = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      let catalogueItemId: string;
+      if (custom) {
+        catalogueItemId = `custom_${createId()}`;
+        const hash = createHash("sha256").update(JSON.stringify(custom)).digest("hex");
+        await tx.insert(fertilizerCatalogue).values({
+          itemId: catalogueItemId,
+          catalogue: "custom",
+          farmId,
+          sourceName: custom.nameNl,
+          source: `Custom product entered for farm ${farmId}`,
+          hash,
+          ...custom,
+        });
+      } else {
+        catalogueItemId = itemId as string;
+        await requireFertilizerItem(tx, farmId, catalogueItemId);
+      }
+      await tx.insert(fertilizers).values({ id, catalogueItemId });
+      await tx
+        .insert(fertilizerAcquiring)
+        .values({ fertilizerId: id, farmId, acquiringDate, amountKg });
+    });
+  } catch (err) {
+    throw asFdmError(err, "addFertilizer");
+  }
+  return id;
+}
+
+/**
+ * Reads one fertilizer of a farm with its product's properties.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param fertilizerId - The fertilizer.
+ * @returns The fertilizer.
+ * @throws {FdmError} `NOT_FOUND` for an unknown fertilizer.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizer example"
+ * const slurry = await getFertilizer(fdm, "owner-1", slurryId);
+ * console.log(slurry.n, slurry.p2o5); // g/kg
+ * ```
+ */
+export async function getFertilizer(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fertilizerId: string,
+): Promise<Fertilizer> {
+  await checkPermission(fdm, principalId, "read", "fertilizer", fertilizerId, "getFertilizer");
+  try {
+    const [row] = await selectFertilizers(fdm).where(eq(fertilizers.id, fertilizerId));
+    return row as Fertilizer;
+  } catch (err) {
+    throw asFdmError(err, "getFertilizer");
+  }
+}
+
+/**
+ * Lists the fertilizers a farm acquired, by acquiring date.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @returns The fertilizers.
+ * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizer example"
+ * const stock = await getFertilizers(fdm, "owner-1", farmId);
+ * ```
+ */
+export async function getFertilizers(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<Fertilizer[]> {
+  await checkPermission(fdm, principalId, "list", "farm", farmId, "getFertilizers");
+  try {
+    return (await selectFertilizers(fdm)
+      .where(eq(fertilizerAcquiring.farmId, farmId))
+      .orderBy(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id))) as Fertilizer[];
+  } catch (err) {
+    throw asFdmError(err, "getFertilizers");
+  }
+}
+
+/**
+ * Changes the acquiring date or amount of a fertilizer. The product itself
+ * does not change: acquire another fertilizer for another product.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who changes it; needs the `write` right on the farm.
+ * @param fertilizerId - The fertilizer.
+ * @param update - `acquiringDate` and/or `amountKg` (`null` clears the amount).
+ * @returns The fertilizer as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for an empty update or a bad value; `NOT_FOUND` for an unknown fertilizer.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizer example"
+ * await updateFertilizer(fdm, "owner-1", slurryId, { amountKg: 30000 });
+ * ```
+ */
+export async function updateFertilizer(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fertilizerId: string,
+  update: { acquiringDate?: Date; amountKg?: number | null },
+): Promise<Fertilizer> {
+  const patch = requireObject(update, "update");
+  requireSomeKey(patch, ["acquiringDate", "amountKg"]);
+  const acquiringDate =
+    patch.acquiringDate === undefined
+      ? undefined
+      : requireDate(patch.acquiringDate, "acquiringDate");
+  const amountKg =
+    patch.amountKg === undefined
+      ? undefined
+      : optionalNumber(patch.amountKg, "amountKg", 0, 100_000_000);
+  await checkPermission(fdm, principalId, "write", "fertilizer", fertilizerId, "updateFertilizer");
+  try {
+    await fdm
+      .update(fertilizerAcquiring)
+      .set({ acquiringDate, amountKg })
+      .where(eq(fertilizerAcquiring.fertilizerId, fertilizerId));
+  } catch (err) {
+    throw asFdmError(err, "updateFertilizer");
+  }
+  return getFertilizer(fdm, principalId, fertilizerId);
+}
+
+/**
+ * Removes a fertilizer of a farm together with all its applications, in one
+ * transaction. A custom product stays in the farm's catalogue.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; needs the `write` right on the farm.
+ * @param fertilizerId - The fertilizer.
+ * @returns Resolves when it is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown fertilizer.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizer example"
+ * await removeFertilizer(fdm, "owner-1", slurryId);
+ * ```
+ */
+export async function removeFertilizer(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fertilizerId: string,
+): Promise<void> {
+  await checkPermission(fdm, principalId, "write", "fertilizer", fertilizerId, "removeFertilizer");
+  try {
+    // applications and the acquiring action go by ON DELETE CASCADE
+    await fdm.delete(fertilizers).where(inArray(fertilizers.id, [fertilizerId]));
+  } catch (err) {
+    throw asFdmError(err, "removeFertilizer");
+  }
+}

@@ -1,0 +1,598 @@
+import { and, desc, eq, gte, lte } from "drizzle-orm";
+import { checkPermission } from "./authorization.js";
+import { requireWithinTenure } from "./cultivation.js";
+import { asFdmError, FdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import {
+  gwlClassOptions,
+  soilAnalyses,
+  soilAnalysisSourceOptions,
+  soilSampling,
+  soilTypesOptions,
+} from "./schema.js";
+import {
+  createId,
+  optionalNumber,
+  requireDate,
+  requireEnum,
+  requireNumber,
+  requireObject,
+  requireSomeKey,
+  requireTimeframe,
+  type Timeframe,
+} from "./validate.js";
+
+/** A value of `fdmSchema.soilTypesOptions`, e.g. `dekzand`. */
+export type SoilType = (typeof soilTypesOptions)[number]["value"];
+/** A value of `fdmSchema.gwlClassOptions`, e.g. `V`. */
+export type GwlClass = (typeof gwlClassOptions)[number]["value"];
+/** A value of `fdmSchema.soilAnalysisSourceOptions`, e.g. `laboratory`. */
+export type SoilAnalysisSource = (typeof soilAnalysisSourceOptions)[number]["value"];
+
+/**
+ * The parameters of a soil analysis. Each is optional; leave it out or set
+ * `null` when it was not determined. See {@link getSoilParametersDescription}
+ * for units and ranges.
+ */
+export type SoilParameters = {
+  /** Organic matter, % of dry soil (loss on ignition). */
+  organicMatter?: number | null;
+  /** P-AL, mg P2O5 per 100 g dry soil. */
+  pAl?: number | null;
+  /** P-CaCl2 (P-PAE), mg P per kg dry soil. */
+  pCaCl2?: number | null;
+  /** Total nitrogen, mg N per kg dry soil. */
+  nTotal?: number | null;
+  /** K-CaCl2 (K-PAE), mg K per kg dry soil. */
+  kCaCl2?: number | null;
+  /** Acidity, pH-CaCl2. */
+  ph?: number | null;
+  /** Clay (< 2 µm), % of mineral parts. */
+  clay?: number | null;
+  /** Silt (2–50 µm), % of mineral parts. */
+  silt?: number | null;
+  /** Sand (50–2000 µm), % of mineral parts. */
+  sand?: number | null;
+  /** Agricultural soil type. */
+  soilType?: SoilType | null;
+  /** Grondwatertrap (groundwater table class). */
+  gwlClass?: GwlClass | null;
+};
+
+type ParameterKey = keyof SoilParameters;
+
+/** How each parameter of {@link SoilParameters} is measured and checked. */
+export type SoilParameterDescription = {
+  /** The parameter's key. */
+  parameter: ParameterKey;
+  /** A readable label. */
+  label: string;
+  /** The unit, or `null` for classes and pH. */
+  unit: string | null;
+  /** A number or a value of an enumeration. */
+  type: "number" | "enum";
+  /** Lowest allowed value, for numbers. */
+  min?: number;
+  /** Highest allowed value, for numbers. */
+  max?: number;
+  /** The allowed values, for enumerations. */
+  options?: readonly { value: string; label: string }[];
+  /** How the value is usually determined. */
+  method: string;
+}[];
+
+const numeric: Record<
+  Exclude<ParameterKey, "soilType" | "gwlClass">,
+  [string, string | null, number, number, string]
+> = {
+  organicMatter: ["Organic matter", "%", 0, 100, "Loss on ignition"],
+  pAl: ["P-AL", "mg P2O5/100 g", 0, 250, "Ammonium lactate extraction"],
+  pCaCl2: ["P-CaCl2 (P-PAE)", "mg P/kg", 0, 100, "0.01 M CaCl2 extraction"],
+  nTotal: ["Total nitrogen", "mg N/kg", 0, 30_000, "Kjeldahl or Dumas digestion"],
+  kCaCl2: ["K-CaCl2 (K-PAE)", "mg K/kg", 0, 2_000, "0.01 M CaCl2 extraction"],
+  ph: ["pH-CaCl2", null, 3, 10, "Measured in a 0.01 M CaCl2 suspension"],
+  clay: ["Clay (< 2 µm)", "%", 0, 100, "Sieve and sedimentation analysis"],
+  silt: ["Silt (2–50 µm)", "%", 0, 100, "Sieve and sedimentation analysis"],
+  sand: ["Sand (50–2000 µm)", "%", 0, 100, "Sieve and sedimentation analysis"],
+};
+const numericKeys = Object.keys(numeric) as (keyof typeof numeric)[];
+const parameterKeys: ParameterKey[] = [...numericKeys, "soilType", "gwlClass"];
+
+/**
+ * Describes the parameters of a soil analysis: label, unit, allowed range or
+ * values, and how each is usually determined — for building an input form.
+ *
+ * @returns One entry per parameter of {@link SoilParameters}.
+ * @throws Never.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { getSoilParametersDescription } from "fdm-core";
+ * const pAl = getSoilParametersDescription().find((d) => d.parameter === "pAl");
+ * assert.strictEqual(pAl?.unit, "mg P2O5/100 g");
+ * ```
+ */
+export function getSoilParametersDescription(): SoilParameterDescription {
+  return [
+    ...numericKeys.map((k) => {
+      const [label, unit, min, max, method] = numeric[k];
+      return { parameter: k, label, unit, type: "number" as const, min, max, method };
+    }),
+    {
+      parameter: "soilType",
+      label: "Soil type",
+      unit: null,
+      type: "enum",
+      options: soilTypesOptions,
+      method: "Soil map or field survey",
+    },
+    {
+      parameter: "gwlClass",
+      label: "Grondwatertrap (groundwater table class)",
+      unit: null,
+      type: "enum",
+      options: gwlClassOptions,
+      method: "Soil map (Bodemkaart van Nederland) or field survey",
+    },
+  ];
+}
+
+function validateParameters(value: unknown, requireOne: boolean): SoilParameters {
+  const p = requireObject(value, "parameters");
+  for (const k of Object.keys(p)) {
+    if (!(parameterKeys as string[]).includes(k)) {
+      throw new FdmError("INVALID_INPUT", `${k}: is not a soil parameter.`, { field: k });
+    }
+  }
+  const out: SoilParameters = {};
+  for (const k of numericKeys) {
+    if (p[k] !== undefined) {
+      const [, , min, max] = numeric[k];
+      out[k] = optionalNumber(p[k], k, min, max);
+    }
+  }
+  const soilTypes = soilTypesOptions.map((o) => o.value);
+  const gwlClasses = gwlClassOptions.map((o) => o.value);
+  if (p.soilType !== undefined)
+    out.soilType = p.soilType === null ? null : requireEnum(p.soilType, "soilType", soilTypes);
+  if (p.gwlClass !== undefined)
+    out.gwlClass = p.gwlClass === null ? null : requireEnum(p.gwlClass, "gwlClass", gwlClasses);
+  if (requireOne && !parameterKeys.some((k) => out[k] !== undefined && out[k] !== null)) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      "parameters: must hold at least one soil parameter with a value.",
+      {
+        field: "parameters",
+      },
+    );
+  }
+  return out;
+}
+
+function requireTexture(p: SoilParameters): void {
+  const sum = (p.clay ?? 0) + (p.silt ?? 0) + (p.sand ?? 0);
+  if (sum > 100) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      "clay: clay, silt and sand together must not exceed 100%.",
+      {
+        field: "clay",
+      },
+    );
+  }
+}
+
+/** A soil analysis to record: the sampling and the analysed parameters. */
+export interface SoilAnalysisInput {
+  /** The date the soil was sampled (action soil sampling); within the farm's tenure of the field. */
+  samplingDate: Date;
+  /** Top of the sampled layer in cm below the surface; 0 when omitted. */
+  depthUpperCm?: number;
+  /** Bottom of the sampled layer in cm below the surface, deeper than the top; 30 when omitted. */
+  depthLowerCm?: number;
+  /** Where the values come from. */
+  source: SoilAnalysisSource;
+  /** The analysed parameters (at least one with a value). */
+  parameters: SoilParameters;
+}
+
+/** A soil analysis as fdm-core returns it. */
+export interface SoilAnalysis {
+  /** The analysis's id. */
+  id: string;
+  /** The sampled field. */
+  fieldId: string;
+  /** The sampling date. */
+  samplingDate: Date;
+  /** Top of the sampled layer, cm. */
+  depthUpperCm: number;
+  /** Bottom of the sampled layer, cm. */
+  depthLowerCm: number;
+  /** Where the values come from. */
+  source: SoilAnalysisSource;
+  /** Every parameter; `null` when not determined. */
+  parameters: Required<{ [K in ParameterKey]: NonNullable<SoilParameters[K]> | null }>;
+}
+
+/** For each soil parameter that has a value, the most recent one and where it came from. */
+export type CurrentSoilData = {
+  /** The parameter. */
+  parameter: ParameterKey;
+  /** Its most recent value. */
+  value: number | string;
+  /** The sampling date of the analysis it comes from. */
+  samplingDate: Date;
+  /** The source of that analysis. */
+  source: SoilAnalysisSource;
+  /** The id of that analysis. */
+  analysisId: string;
+  /** Top of the sampled layer, cm. */
+  depthUpperCm: number;
+  /** Bottom of the sampled layer, cm. */
+  depthLowerCm: number;
+}[];
+
+const analysisColumns = {
+  id: soilAnalyses.id,
+  fieldId: soilSampling.fieldId,
+  samplingDate: soilSampling.samplingDate,
+  depthUpperCm: soilSampling.depthUpperCm,
+  depthLowerCm: soilSampling.depthLowerCm,
+  source: soilAnalyses.source,
+  createdAt: soilAnalyses.createdAt,
+  organicMatter: soilAnalyses.organicMatter,
+  pAl: soilAnalyses.pAl,
+  pCaCl2: soilAnalyses.pCaCl2,
+  nTotal: soilAnalyses.nTotal,
+  kCaCl2: soilAnalyses.kCaCl2,
+  ph: soilAnalyses.ph,
+  clay: soilAnalyses.clay,
+  silt: soilAnalyses.silt,
+  sand: soilAnalyses.sand,
+  soilType: soilAnalyses.soilType,
+  gwlClass: soilAnalyses.gwlClass,
+};
+
+function selectAnalyses(db: FdmType) {
+  return db
+    .select(analysisColumns)
+    .from(soilAnalyses)
+    .innerJoin(soilSampling, eq(soilSampling.analysisId, soilAnalyses.id));
+}
+
+type AnalysisRow = Awaited<ReturnType<typeof selectAnalyses>>[number];
+
+function toAnalysis(r: AnalysisRow): SoilAnalysis {
+  const parameters = Object.fromEntries(
+    parameterKeys.map((k) => [k, r[k]]),
+  ) as SoilAnalysis["parameters"];
+  return {
+    id: r.id,
+    fieldId: r.fieldId,
+    samplingDate: r.samplingDate,
+    depthUpperCm: r.depthUpperCm,
+    depthLowerCm: r.depthLowerCm,
+    source: r.source,
+    parameters,
+  };
+}
+
+function requireDepths(
+  upper: unknown,
+  lower: unknown,
+): { depthUpperCm: number; depthLowerCm: number } {
+  const depthUpperCm = requireNumber(upper, "depthUpperCm", 0, 1000);
+  const depthLowerCm = requireNumber(lower, "depthLowerCm", 0, 1000);
+  if (depthLowerCm <= depthUpperCm) {
+    throw new FdmError("INVALID_INPUT", "depthLowerCm: must be deeper than depthUpperCm.", {
+      field: "depthLowerCm",
+    });
+  }
+  return { depthUpperCm, depthLowerCm };
+}
+
+/**
+ * Records a soil sampling on a field and the analysis of the sample, in one
+ * transaction.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the field's farm.
+ * @param fieldId - The field.
+ * @param analysis - The sampling date, depths, source and parameters.
+ * @returns The new analysis's id.
+ * @throws {FdmError} `INVALID_INPUT` for a parameter out of range or unknown, no parameter at
+ *   all, clay + silt + sand above 100%, a lower depth not below the upper one, or a date outside
+ *   the farm's tenure of the field; `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addField example"
+ * const analysisId = await addSoilAnalysis(fdm, "owner-1", fieldId, {
+ *   samplingDate: new Date("2025-02-10"),
+ *   source: "laboratory",
+ *   parameters: { pAl: 45, pCaCl2: 2.8, organicMatter: 4.2, soilType: "dekzand" },
+ * });
+ * ```
+ */
+export async function addSoilAnalysis(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  analysis: SoilAnalysisInput,
+): Promise<string> {
+  const input = requireObject(analysis, "analysis");
+  const samplingDate = requireDate(input.samplingDate, "samplingDate");
+  const depths = requireDepths(input.depthUpperCm ?? 0, input.depthLowerCm ?? 30);
+  const source = requireEnum(
+    input.source,
+    "source",
+    soilAnalysisSourceOptions.map((o) => o.value),
+  );
+  const parameters = validateParameters(input.parameters, true);
+  requireTexture(parameters);
+  await checkPermission(fdm, principalId, "write", "field", fieldId, "addSoilAnalysis");
+  const id = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      await requireWithinTenure(tx, fieldId, samplingDate, "samplingDate");
+      await tx.insert(soilAnalyses).values({ id, source, ...parameters });
+      await tx
+        .insert(soilSampling)
+        .values({ id: createId(), fieldId, analysisId: id, samplingDate, ...depths });
+    });
+  } catch (err) {
+    throw asFdmError(err, "addSoilAnalysis");
+  }
+  return id;
+}
+
+/**
+ * Reads one soil analysis with its sampling.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param analysisId - The analysis.
+ * @returns The analysis.
+ * @throws {FdmError} `NOT_FOUND` for an unknown analysis.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts fragment="continues the addSoilAnalysis example"
+ * const analysis = await getSoilAnalysis(fdm, "owner-1", analysisId);
+ * console.log(analysis.parameters.pAl); // 45
+ * ```
+ */
+export async function getSoilAnalysis(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  analysisId: string,
+): Promise<SoilAnalysis> {
+  await checkPermission(fdm, principalId, "read", "soil_analysis", analysisId, "getSoilAnalysis");
+  try {
+    const [row] = await selectAnalyses(fdm).where(eq(soilAnalyses.id, analysisId));
+    return toAnalysis(row as AnalysisRow);
+  } catch (err) {
+    throw asFdmError(err, "getSoilAnalysis");
+  }
+}
+
+/**
+ * Lists the soil analyses of a field, newest sampling first, optionally only
+ * those sampled within a timeframe (both ends included).
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param fieldId - The field.
+ * @param timeframe - The period; all analyses when omitted.
+ * @returns The analyses.
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe; `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addSoilAnalysis example"
+ * const analyses = await getSoilAnalyses(fdm, "owner-1", fieldId);
+ * ```
+ */
+export async function getSoilAnalyses(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe?: Timeframe,
+): Promise<SoilAnalysis[]> {
+  const tf = requireTimeframe(timeframe);
+  await checkPermission(fdm, principalId, "list", "field", fieldId, "getSoilAnalyses");
+  try {
+    const rows = await selectAnalyses(fdm)
+      .where(
+        and(
+          eq(soilSampling.fieldId, fieldId),
+          tf.start ? gte(soilSampling.samplingDate, tf.start) : undefined,
+          tf.end ? lte(soilSampling.samplingDate, tf.end) : undefined,
+        ),
+      )
+      .orderBy(
+        desc(soilSampling.samplingDate),
+        desc(soilAnalyses.createdAt),
+        desc(soilAnalyses.id),
+      );
+    return rows.map(toAnalysis);
+  } catch (err) {
+    throw asFdmError(err, "getSoilAnalyses");
+  }
+}
+
+/**
+ * Changes a soil analysis. Given parameters replace the stored ones (`null`
+ * clears one); parameters left out stay. The result must still hold at least
+ * one value.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who changes it; needs the `write` right on the farm.
+ * @param analysisId - The analysis.
+ * @param update - The fields to change (at least one).
+ * @returns The analysis as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for a bad value; `NOT_FOUND` for an unknown analysis.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addSoilAnalysis example"
+ * await updateSoilAnalysis(fdm, "owner-1", analysisId, { parameters: { ph: 5.4 } });
+ * ```
+ */
+export async function updateSoilAnalysis(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  analysisId: string,
+  update: Partial<SoilAnalysisInput>,
+): Promise<SoilAnalysis> {
+  const patch = requireObject(update, "update");
+  requireSomeKey(patch, ["samplingDate", "depthUpperCm", "depthLowerCm", "source", "parameters"]);
+  const samplingDate =
+    patch.samplingDate === undefined ? undefined : requireDate(patch.samplingDate, "samplingDate");
+  const source =
+    patch.source === undefined
+      ? undefined
+      : requireEnum(
+          patch.source,
+          "source",
+          soilAnalysisSourceOptions.map((o) => o.value),
+        );
+  const parameters =
+    patch.parameters === undefined ? {} : validateParameters(patch.parameters, false);
+  await checkPermission(
+    fdm,
+    principalId,
+    "write",
+    "soil_analysis",
+    analysisId,
+    "updateSoilAnalysis",
+  );
+  try {
+    await fdm.transaction(async (tx) => {
+      const [row] = await selectAnalyses(tx).where(eq(soilAnalyses.id, analysisId)).for("update");
+      if (!row)
+        throw new FdmError("NOT_FOUND", `analysisId: no soil analysis with id '${analysisId}'.`);
+      const current = toAnalysis(row);
+      const merged = { ...current.parameters, ...parameters };
+      if (!parameterKeys.some((k) => merged[k] !== null)) {
+        throw new FdmError(
+          "INVALID_INPUT",
+          "parameters: must hold at least one soil parameter with a value.",
+          {
+            field: "parameters",
+          },
+        );
+      }
+      requireTexture(merged);
+      const depths = requireDepths(
+        patch.depthUpperCm ?? current.depthUpperCm,
+        patch.depthLowerCm ?? current.depthLowerCm,
+      );
+      if (samplingDate)
+        await requireWithinTenure(tx, current.fieldId, samplingDate, "samplingDate");
+      await tx
+        .update(soilAnalyses)
+        .set({ source, ...parameters, updatedAt: new Date() })
+        .where(eq(soilAnalyses.id, analysisId));
+      await tx
+        .update(soilSampling)
+        .set({ samplingDate, ...depths })
+        .where(eq(soilSampling.analysisId, analysisId));
+    });
+  } catch (err) {
+    throw asFdmError(err, "updateSoilAnalysis");
+  }
+  return getSoilAnalysis(fdm, principalId, analysisId);
+}
+
+/**
+ * Removes a soil analysis with its sampling.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; needs the `write` right on the farm.
+ * @param analysisId - The analysis.
+ * @returns Resolves when it is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown analysis.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts fragment="continues the addSoilAnalysis example"
+ * await removeSoilAnalysis(fdm, "owner-1", analysisId);
+ * ```
+ */
+export async function removeSoilAnalysis(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  analysisId: string,
+): Promise<void> {
+  await checkPermission(
+    fdm,
+    principalId,
+    "write",
+    "soil_analysis",
+    analysisId,
+    "removeSoilAnalysis",
+  );
+  try {
+    // the sampling goes by ON DELETE CASCADE
+    await fdm.delete(soilAnalyses).where(eq(soilAnalyses.id, analysisId));
+  } catch (err) {
+    throw asFdmError(err, "removeSoilAnalysis");
+  }
+}
+
+/**
+ * Combines the soil analyses of a field into its current soil data: for each
+ * parameter, the value of the most recent sampling (on or before `date`) that
+ * determined it, with that analysis's date, source and depth. A parameter that
+ * no analysis determined is left out.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param fieldId - The field.
+ * @param date - Look only at samplings on or before this date; all when omitted.
+ * @returns One entry per determined parameter, in the order of {@link getSoilParametersDescription}.
+ * @throws {FdmError} `INVALID_INPUT` for a bad date; `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts fragment="continues the addSoilAnalysis example"
+ * const current = await getCurrentSoilData(fdm, "owner-1", fieldId);
+ * const pAl = current.find((c) => c.parameter === "pAl");
+ * console.log(pAl?.value, pAl?.source); // 45 laboratory
+ * ```
+ */
+export async function getCurrentSoilData(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  date?: Date,
+): Promise<CurrentSoilData> {
+  const until = date === undefined ? null : requireDate(date, "date");
+  await checkPermission(fdm, principalId, "read", "field", fieldId, "getCurrentSoilData");
+  try {
+    const rows = await selectAnalyses(fdm)
+      .where(
+        and(
+          eq(soilSampling.fieldId, fieldId),
+          until ? lte(soilSampling.samplingDate, until) : undefined,
+        ),
+      )
+      .orderBy(
+        desc(soilSampling.samplingDate),
+        desc(soilAnalyses.createdAt),
+        desc(soilAnalyses.id),
+      );
+    const out: CurrentSoilData = [];
+    for (const k of parameterKeys) {
+      const latest = rows.find((r) => r[k] !== null);
+      if (!latest) continue;
+      out.push({
+        parameter: k,
+        value: latest[k] as number | string,
+        samplingDate: latest.samplingDate,
+        source: latest.source,
+        analysisId: latest.id,
+        depthUpperCm: latest.depthUpperCm,
+        depthLowerCm: latest.depthLowerCm,
+      });
+    }
+    return out;
+  } catch (err) {
+    throw asFdmError(err, "getCurrentSoilData");
+  }
+}
