@@ -13,6 +13,14 @@
  * - `MISSING_SOIL_ANALYSIS`: the fosfaatgebruiksnorm needs P-CaCl2 and P-AL.
  * - `MISSING_ORIGIN`: the werkingscoëfficiënt depends on where the manure was produced.
  * - `UNKNOWN_CONTENT`: a fertilizer has no N or P2O5 content and Table 11 gives no forfaitaire one.
+ * - `GEODATA_NOT_CONFIGURED`: a location lookup was called without a dataset source.
+ * - `GEODATA_UNREADABLE`: the dataset file or URL could not be opened or fetched.
+ * - `GEODATA_MALFORMED`: the dataset is not valid FlatGeobuf or GeoJSON, or a feature in it is unusable.
+ * - `NUTRIENT_ADVICE_NOT_CONFIGURED`: the nutrient-advice endpoint or API key is missing.
+ * - `NUTRIENT_ADVICE_UNREACHABLE`: the nutrient-advice service could not be reached.
+ * - `NUTRIENT_ADVICE_TIMEOUT`: the nutrient-advice service did not answer in time.
+ * - `NUTRIENT_ADVICE_HTTP_ERROR`: the nutrient-advice service answered with an HTTP error status.
+ * - `NUTRIENT_ADVICE_MALFORMED_RESPONSE`: the nutrient-advice service's answer does not fit the contract.
  */
 export type FdmCalculatorErrorCode =
   | "INVALID_INPUT"
@@ -25,7 +33,15 @@ export type FdmCalculatorErrorCode =
   | "MISSING_CULTIVATION"
   | "MISSING_SOIL_ANALYSIS"
   | "MISSING_ORIGIN"
-  | "UNKNOWN_CONTENT";
+  | "UNKNOWN_CONTENT"
+  | "GEODATA_NOT_CONFIGURED"
+  | "GEODATA_UNREADABLE"
+  | "GEODATA_MALFORMED"
+  | "NUTRIENT_ADVICE_NOT_CONFIGURED"
+  | "NUTRIENT_ADVICE_UNREACHABLE"
+  | "NUTRIENT_ADVICE_TIMEOUT"
+  | "NUTRIENT_ADVICE_HTTP_ERROR"
+  | "NUTRIENT_ADVICE_MALFORMED_RESPONSE";
 
 /**
  * The error every fdm-calculator function throws for input it cannot compute

@@ -6,6 +6,21 @@ export {
   type DoseNutrients,
 } from "./dose.js";
 export { FdmCalculatorError, type FdmCalculatorErrorCode } from "./errors.js";
+export {
+  clearGeodataCache,
+  GeodataError,
+  type GeodataErrorCode,
+  type GeodataFormat,
+  type GeodataOptions,
+} from "./location/geodata.js";
+export {
+  type AreaLookupOptions,
+  type FieldGeometry,
+  getRegion,
+  isFieldInGWGBGebied,
+  isFieldInNVGebied,
+  type RegionLookupOptions,
+} from "./location/location.js";
 export { getNL2025DierlijkeMestGebruiksNorm } from "./norms/nl/2025/dierlijke-mest-gebruiksnorm.js";
 export {
   calculateNL2025GebruiksnormenForFarm,
