@@ -122,7 +122,7 @@ CREATE TABLE "fertilizer_catalogue" (
 	"is_mineral" boolean NOT NULL,
 	"is_manure" boolean NOT NULL,
 	"is_compost" boolean NOT NULL,
-	"form" "fertilizer_form" NOT NULL,
+	"form" "fertilizer_form",
 	"dry_matter" double precision,
 	"n" double precision,
 	"p2o5" double precision,

@@ -47,8 +47,8 @@ export interface FertilizerParameters {
   isManure?: boolean;
   /** Compost. */
   isCompost?: boolean;
-  /** Physical form. */
-  form: "solid" | "slurry" | "liquid";
+  /** Physical form; leave out or `null` when the product comes in several forms. */
+  form?: "solid" | "slurry" | "liquid" | null;
   /** Dry matter, g/kg. */
   dryMatter?: number | null;
   /** Total nitrogen, g N/kg. */
@@ -206,7 +206,10 @@ function validateParameters(value: unknown) {
     isMineral: flag("isMineral"),
     isManure: flag("isManure"),
     isCompost: flag("isCompost"),
-    form: requireEnum(p.form, "form", ["solid", "slurry", "liquid"] as const),
+    form:
+      p.form === undefined || p.form === null
+        ? null
+        : requireEnum(p.form, "form", ["solid", "slurry", "liquid"] as const),
     ...(contents as Record<(typeof contentKeys)[number], number | null>),
     applicationMethods: [
       ...new Set(methods.map((m) => requireEnum(m, "applicationMethods", applicationMethodValues))),
@@ -248,8 +251,8 @@ export interface Fertilizer {
   isManure: boolean;
   /** Compost. */
   isCompost: boolean;
-  /** Physical form. */
-  form: "solid" | "slurry" | "liquid";
+  /** Physical form, or `null` when the product comes in several forms. */
+  form: "solid" | "slurry" | "liquid" | null;
   /** Dry matter, g/kg, or `null`. */
   dryMatter: number | null;
   /** Total nitrogen, g N/kg, or `null`. */

@@ -414,7 +414,7 @@ export const fertilizerCatalogue = pgTable(
     isMineral: boolean("is_mineral").notNull(),
     isManure: boolean("is_manure").notNull(),
     isCompost: boolean("is_compost").notNull(),
-    form: fertilizerForm("form").notNull(),
+    form: fertilizerForm("form"),
     dryMatter: doublePrecision("dry_matter"),
     n: doublePrecision("n"),
     p2o5: doublePrecision("p2o5"),

@@ -76,11 +76,13 @@ const dataTables = {
 };
 
 /** Row counts of every table except the audit log (which records denied checks too). */
-export async function countRows(fdm: FdmType): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
+export type RowCounts = { [K in keyof typeof dataTables]: number };
+
+export async function countRows(fdm: FdmType): Promise<RowCounts> {
+  const out = {} as RowCounts;
   for (const [key, table] of Object.entries(dataTables)) {
     const [row] = await fdm.select({ n: count() }).from(table);
-    out[key] = row?.n ?? 0;
+    out[key as keyof RowCounts] = row?.n ?? 0;
   }
   return out;
 }
@@ -89,7 +91,7 @@ export async function countRows(fdm: FdmType): Promise<Record<string, number>> {
 export async function expectNoWrite(
   fdm: FdmType,
   fn: () => Promise<unknown>,
-): Promise<{ error: unknown; before: Record<string, number>; after: Record<string, number> }> {
+): Promise<{ error: unknown; before: RowCounts; after: RowCounts }> {
   const before = await countRows(fdm);
   let error: unknown;
   try {
@@ -118,3 +120,35 @@ export const squareHa = {
     ],
   ],
 };
+
+/**
+ * Syncs the catalogues (once per database), then adds a farm owned by
+ * `owner` with every catalogue enabled and one field acquired on 2020-01-01.
+ */
+export async function seedFarm(
+  fdm: FdmType,
+  owner: string,
+): Promise<{ farmId: string; fieldId: string }> {
+  const { syncCatalogues, enableCultivationCatalogue, enableFertilizerCatalogue } = await import(
+    "./catalogue.js"
+  );
+  const { addFarm } = await import("./farm.js");
+  const { addField } = await import("./field.js");
+  if (!synced.has(fdm)) {
+    await syncCatalogues(fdm);
+    synced.add(fdm);
+  }
+  const farmId = await addFarm(fdm, owner, { name: `Farm of ${owner}` });
+  await enableCultivationCatalogue(fdm, owner, farmId, "brp");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "mineral");
+  const fieldId = await addField(fdm, owner, farmId, {
+    name: "Perceel 1",
+    geometry: squareHa,
+    acquiringDate: new Date("2020-01-01"),
+    acquiringMethod: "owner",
+  });
+  return { farmId, fieldId };
+}
+
+const synced = new WeakSet<FdmType>();

@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCultivation, getCultivation } from "./cultivation.js";
+import { FdmError } from "./error.js";
+import { addFarm } from "./farm.js";
+import { addFertilizer } from "./fertilizer.js";
+import { addFertilizerApplication } from "./fertilizer-application.js";
+import { addField, discardField, getField, getFields, removeField, updateField } from "./field.js";
+import { addHarvest } from "./harvest.js";
+import { addSoilAnalysis } from "./soil.js";
+import {
+  countRows,
+  createTestDatabase,
+  expectNoWrite,
+  seedFarm,
+  squareHa,
+  type TestDatabase,
+} from "./test-setup.js";
+
+let db: TestDatabase;
+let farmId: string;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  farmId = (await seedFarm(db.fdm, "grower")).farmId;
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+const base = {
+  name: "Kampje",
+  geometry: squareHa,
+  acquiringDate: new Date("2021-03-01"),
+  acquiringMethod: "lease" as const,
+};
+
+describe("addField and getField", () => {
+  it("stores the field with its area computed from the geometry", async () => {
+    const id = await addField(db.fdm, "grower", farmId, base);
+    const field = await getField(db.fdm, "grower", id);
+    expect(field).toMatchObject({
+      id,
+      farmId,
+      name: "Kampje",
+      geometry: squareHa,
+      acquiringDate: new Date("2021-03-01"),
+      acquiringMethod: "lease",
+      discardingDate: null,
+    });
+    // 100 m × 100 m
+    expect(field.areaHa).toBeCloseTo(1.0, 2);
+  });
+
+  it("sums the polygons of a MultiPolygon, minus its holes", async () => {
+    const [ring] = squareHa.coordinates;
+    const shifted = (ring ?? []).map(([x, y]) => [(x ?? 0) + 0.01, y ?? 0]);
+    // A hole of a quarter of the square: 50 m × 50 m.
+    const hole = [
+      [5.66 + 0.00036, 51.98 + 0.00022],
+      [5.66 + 0.00036, 51.98 + 0.00022 + 0.00044916],
+      [5.66 + 0.00036 + 0.00072925, 51.98 + 0.00022 + 0.00044916],
+      [5.66 + 0.00036 + 0.00072925, 51.98 + 0.00022],
+      [5.66 + 0.00036, 51.98 + 0.00022],
+    ];
+    const id = await addField(db.fdm, "grower", farmId, {
+      ...base,
+      geometry: { type: "MultiPolygon", coordinates: [[ring ?? [], hole], [shifted]] },
+    });
+    expect((await getField(db.fdm, "grower", id)).areaHa).toBeCloseTo(1.75, 2);
+  });
+
+  it("stores a discarding date given up front", async () => {
+    const id = await addField(db.fdm, "grower", farmId, {
+      ...base,
+      discardingDate: new Date("2022-12-31"),
+    });
+    expect((await getField(db.fdm, "grower", id)).discardingDate).toEqual(new Date("2022-12-31"));
+  });
+
+  const bad: [string, unknown, string][] = [
+    ["an empty name", { ...base, name: "" }, "name"],
+    ["a point", { ...base, geometry: { type: "Point", coordinates: [5, 52] } }, "geometry"],
+    [
+      "an open ring",
+      {
+        ...base,
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [5, 52],
+              [5.001, 52],
+              [5.001, 52.001],
+              [5, 52.001],
+            ],
+          ],
+        },
+      },
+      "geometry",
+    ],
+    [
+      "a ring of three positions",
+      {
+        ...base,
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [5, 52],
+              [5.001, 52],
+              [5, 52],
+            ],
+          ],
+        },
+      },
+      "geometry",
+    ],
+    [
+      "a latitude of 95",
+      {
+        ...base,
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [5, 95],
+              [5.001, 95],
+              [5.001, 95.001],
+              [5, 95],
+            ],
+          ],
+        },
+      },
+      "geometry",
+    ],
+    [
+      "text coordinates",
+      {
+        ...base,
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              ["5", "52"],
+              [5.001, 52],
+              [5.001, 52.001],
+              ["5", "52"],
+            ],
+          ],
+        },
+      },
+      "geometry",
+    ],
+    [
+      "a zero-area ring",
+      {
+        ...base,
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [5, 52],
+              [5.001, 52],
+              [5.002, 52],
+              [5, 52],
+            ],
+          ],
+        },
+      },
+      "geometry",
+    ],
+    [
+      "an area above 10,000 ha",
+      {
+        ...base,
+        geometry: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [5, 52],
+              [6, 52],
+              [6, 53],
+              [5, 53],
+              [5, 52],
+            ],
+          ],
+        },
+      },
+      "geometry",
+    ],
+    [
+      "an empty MultiPolygon",
+      { ...base, geometry: { type: "MultiPolygon", coordinates: [] } },
+      "geometry",
+    ],
+    ["an unknown acquiring method", { ...base, acquiringMethod: "stolen" }, "acquiringMethod"],
+    ["an invalid date", { ...base, acquiringDate: new Date("nope") }, "acquiringDate"],
+    ["a date string", { ...base, acquiringDate: "2021-03-01" }, "acquiringDate"],
+    [
+      "a discarding before the acquiring",
+      { ...base, discardingDate: new Date("2021-02-28") },
+      "discardingDate",
+    ],
+  ];
+  it.each(bad)("rejects %s, writing nothing", async (_label, input, field) => {
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      addField(db.fdm, "grower", farmId, input as never),
+    );
+    expect(error).toBeInstanceOf(FdmError);
+    expect(error).toMatchObject({ code: "INVALID_INPUT", field });
+    expect(after).toEqual(before);
+  });
+
+  it("reports an unknown farm and an unknown field as NOT_FOUND", async () => {
+    await expect(addField(db.fdm, "grower", "nope", base)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(getField(db.fdm, "grower", "nope")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      field: "fieldId",
+    });
+  });
+});
+
+describe("getFields", () => {
+  it("lists by name, and filters by the tenure overlapping the timeframe", async () => {
+    const own = await addFarm(db.fdm, "lister", { name: "Lijst" });
+    const add = (name: string, acq: string, disc?: string) =>
+      addField(db.fdm, "lister", own, {
+        ...base,
+        name,
+        acquiringDate: new Date(acq),
+        discardingDate: disc ? new Date(disc) : null,
+      });
+    await add("C-old", "2015-01-01", "2019-06-30");
+    await add("A-long", "2010-01-01");
+    await add("B-new", "2025-06-01");
+    await add("D-edge", "2020-01-01", "2024-01-01");
+    const names = async (tf?: { start: Date | null; end: Date | null }) =>
+      (await getFields(db.fdm, "lister", own, tf)).map((f) => f.name);
+    expect(await names()).toEqual(["A-long", "B-new", "C-old", "D-edge"]);
+    expect(await names({ start: new Date("2024-01-01"), end: new Date("2024-12-31") })).toEqual([
+      "A-long",
+      "D-edge",
+    ]);
+    expect(await names({ start: null, end: new Date("2016-01-01") })).toEqual(["A-long", "C-old"]);
+    expect(await names({ start: new Date("2025-01-01"), end: null })).toEqual(["A-long", "B-new"]);
+  });
+
+  it("rejects a timeframe that ends before it starts", async () => {
+    await expect(
+      getFields(db.fdm, "grower", farmId, {
+        start: new Date("2025-02-01"),
+        end: new Date("2025-01-01"),
+      }),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT", field: "timeframe.end" });
+  });
+});
+
+describe("updateField and discardField", () => {
+  it("recomputes the area with a new geometry and keeps other fields", async () => {
+    const id = await addField(db.fdm, "grower", farmId, base);
+    const half = {
+      type: "Polygon" as const,
+      coordinates: [
+        [
+          [5.66, 51.98],
+          [5.66 + 0.0014585, 51.98],
+          [5.66 + 0.0014585, 51.98 + 0.00044916],
+          [5.66, 51.98 + 0.00044916],
+          [5.66, 51.98],
+        ],
+      ],
+    };
+    const field = await updateField(db.fdm, "grower", id, { geometry: half, name: "Helft" });
+    expect(field.areaHa).toBeCloseTo(0.5, 2);
+    expect(field).toMatchObject({ name: "Helft", acquiringMethod: "lease" });
+    expect(field.updatedAt).toBeInstanceOf(Date);
+  });
+
+  it("discards a field and undoes the discarding with null", async () => {
+    const id = await addField(db.fdm, "grower", farmId, base);
+    expect(
+      (await discardField(db.fdm, "grower", id, new Date("2024-10-31"))).discardingDate,
+    ).toEqual(new Date("2024-10-31"));
+    expect(
+      (await updateField(db.fdm, "grower", id, { discardingDate: null })).discardingDate,
+    ).toBeNull();
+  });
+
+  it("rejects tenure changes that leave actions on the field outside it, writing nothing", async () => {
+    const id = await addField(db.fdm, "grower", farmId, base);
+    await addCultivation(db.fdm, "grower", id, {
+      catalogueItemId: "nl_233",
+      startDate: new Date("2023-10-15"),
+    });
+    await addSoilAnalysis(db.fdm, "grower", id, {
+      samplingDate: new Date("2022-02-01"),
+      source: "laboratory",
+      parameters: { ph: 5.5 },
+    });
+    for (const [patch, field] of [
+      [{ acquiringDate: new Date("2022-06-01") }, "acquiringDate"],
+      [{ discardingDate: new Date("2023-01-01") }, "discardingDate"],
+      [{ discardingDate: new Date("2021-01-01") }, "discardingDate"],
+    ] as const) {
+      const { error, before, after } = await expectNoWrite(db.fdm, () =>
+        updateField(db.fdm, "grower", id, patch),
+      );
+      expect(error).toMatchObject({ code: "INVALID_INPUT", field });
+      expect(after).toEqual(before);
+    }
+    const discarded = await discardField(db.fdm, "grower", id, new Date("2024-01-01"));
+    expect(discarded.discardingDate).toEqual(new Date("2024-01-01"));
+  });
+
+  it("rejects an empty update, a bad discarding date and an unknown field", async () => {
+    const id = await addField(db.fdm, "grower", farmId, base);
+    await expect(updateField(db.fdm, "grower", id, {})).rejects.toMatchObject({ field: "update" });
+    await expect(discardField(db.fdm, "grower", id, "2024" as never)).rejects.toMatchObject({
+      field: "discardingDate",
+    });
+    await expect(updateField(db.fdm, "grower", "nope", { name: "x" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+describe("removeField", () => {
+  it("removes the field with its cultivations, harvests, applications and soil analyses", async () => {
+    const before = await countRows(db.fdm);
+    const id = await addField(db.fdm, "grower", farmId, base);
+    const cultivationId = await addCultivation(db.fdm, "grower", id, {
+      catalogueItemId: "nl_265",
+      startDate: new Date("2022-01-01"),
+    });
+    await addHarvest(db.fdm, "grower", cultivationId, {
+      harvestDate: new Date("2022-05-20"),
+      dryMatterYield: 3000,
+    });
+    const fertilizerId = await addFertilizer(db.fdm, "grower", farmId, {
+      catalogueItemId: "rvo_14",
+      acquiringDate: new Date("2022-01-01"),
+    });
+    await addFertilizerApplication(db.fdm, "grower", id, {
+      fertilizerId,
+      amountKgPerHa: 20000,
+      method: "shallow_injection",
+      applicationDate: new Date("2022-03-01"),
+    });
+    await addSoilAnalysis(db.fdm, "grower", id, {
+      samplingDate: new Date("2022-02-01"),
+      source: "laboratory",
+      parameters: { pAl: 40 },
+    });
+    await removeField(db.fdm, "grower", id);
+    const after = await countRows(db.fdm);
+    // Only the fertilizer (a farm asset) and its acquiring remain of what was added.
+    expect(after).toEqual({
+      ...before,
+      fertilizers: before.fertilizers + 1,
+      fertilizerAcquiring: before.fertilizerAcquiring + 1,
+    });
+    await expect(getCultivation(db.fdm, "grower", cultivationId)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
