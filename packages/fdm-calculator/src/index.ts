@@ -52,3 +52,15 @@ export type {
   NormFillingApplication,
   StikstofGebruiksnormResult,
 } from "./norms/nl/2025/types.js";
+export {
+  NUTRIENT_ADVICE_NUTRIENTS,
+  type NutrientAdvice,
+  NutrientAdviceError,
+  type NutrientAdviceErrorCode,
+  type NutrientAdviceInput,
+  type NutrientAdviceNutrient,
+  type NutrientAdviceNutrients,
+  type NutrientAdviceOptions,
+  type NutrientAdviceSoilData,
+  requestNutrientAdvice,
+} from "./nutrient-advice/nutrient-advice.js";
