@@ -119,6 +119,15 @@ describe("Tijdelijk grasland (266): period variants", () => {
   it("vanaf 15 oktober: 0", () => {
     expect(temp("2025-10-20", null)).toBe(0);
   });
+  it("names the period variant it chose", () => {
+    const variant = (start: string, end: string | null) =>
+      getNL2025StikstofGebruiksNorm(
+        field({ cultivations: [crop("nl_266", start, end)], mainCropId: "nl_266" }),
+      ).variant;
+    expect(variant("2024-09-01", null)).toBe("van 1 januari tot minstens 15 oktober");
+    expect(variant("2025-04-15", null)).toBe("vanaf 15 april tot minstens 15 oktober");
+    expect(variant("2025-09-16", "2025-10-10")).toBe("vanaf 15 oktober");
+  });
   it("derives the main crop when it is on the field in the window", () => {
     expect(norm({ cultivations: [crop("nl_266", "2025-04-01", null)] })).toBe(310);
   });
