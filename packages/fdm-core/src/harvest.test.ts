@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCultivation, getCultivation } from "./cultivation.js";
+import { addHarvest, getHarvest, getHarvests, removeHarvest } from "./harvest.js";
+import {
+  countRows,
+  createTestDatabase,
+  expectNoWrite,
+  seedFarm,
+  type TestDatabase,
+} from "./test-setup.js";
+
+let db: TestDatabase;
+let fieldId: string;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  ({ fieldId } = await seedFarm(db.fdm, "grower"));
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+const start = (item: string, endDate: Date | null = null) =>
+  addCultivation(db.fdm, "grower", fieldId, {
+    catalogueItemId: item,
+    startDate: new Date("2024-03-01"),
+    endDate,
+  });
+
+describe("addHarvest and getHarvest", () => {
+  it("stores the harvest with its analysis", async () => {
+    const cultivationId = await start("nl_265");
+    const id = await addHarvest(db.fdm, "grower", cultivationId, {
+      harvestDate: new Date("2024-05-20"),
+      dryMatterYield: 3500,
+      dryMatterContent: 350,
+      nitrogenContent: 32,
+      phosphateContent: 9,
+      potashContent: 40,
+    });
+    const harvest = await getHarvest(db.fdm, "grower", id);
+    expect(harvest).toMatchObject({
+      id,
+      cultivationId,
+      harvestDate: new Date("2024-05-20"),
+      analysis: {
+        dryMatterYield: 3500,
+        dryMatterContent: 350,
+        nitrogenContent: 32,
+        phosphateContent: 9,
+        potashContent: 40,
+      },
+    });
+    expect(harvest.harvestableId).toEqual(expect.any(String));
+  });
+
+  it("allows several harvests of a crop harvested multiple times, listed by date", async () => {
+    const cultivationId = await start("nl_265");
+    const second = await addHarvest(db.fdm, "grower", cultivationId, {
+      harvestDate: new Date("2024-07-01"),
+    });
+    const first = await addHarvest(db.fdm, "grower", cultivationId, {
+      harvestDate: new Date("2024-05-15"),
+    });
+    const third = await addHarvest(db.fdm, "grower", cultivationId, {
+      harvestDate: new Date("2024-09-01"),
+    });
+    const harvests = await getHarvests(db.fdm, "grower", cultivationId);
+    expect(harvests.map((h) => h.id)).toEqual([first, second, third]);
+    expect(harvests[0]?.analysis).toEqual({
+      dryMatterYield: null,
+      dryMatterContent: null,
+      nitrogenContent: null,
+      phosphateContent: null,
+      potashContent: null,
+    });
+  });
+
+  it("ends a crop harvested once on its harvest date, and refuses a second harvest", async () => {
+    const cultivationId = await start("nl_233");
+    await addHarvest(db.fdm, "grower", cultivationId, {
+      harvestDate: new Date("2024-08-01"),
+      dryMatterYield: 8000,
+    });
+    expect((await getCultivation(db.fdm, "grower", cultivationId)).endDate).toEqual(
+      new Date("2024-08-01"),
+    );
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      addHarvest(db.fdm, "grower", cultivationId, { harvestDate: new Date("2024-08-01") }),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT", field: "cultivationId" });
+    expect((error as Error).message).toContain("harvested once");
+    expect(after).toEqual(before);
+  });
+
+  it("keeps an end date that a crop harvested once already has", async () => {
+    const cultivationId = await start("nl_259", new Date("2024-11-01"));
+    await addHarvest(db.fdm, "grower", cultivationId, { harvestDate: new Date("2024-10-01") });
+    expect((await getCultivation(db.fdm, "grower", cultivationId)).endDate).toEqual(
+      new Date("2024-11-01"),
+    );
+  });
+
+  it("refuses any harvest of a crop that is not harvested", async () => {
+    // nl_335: natuurterreinen, harvestable none
+    const cultivationId = await start("nl_335");
+    const { error, after, before } = await expectNoWrite(db.fdm, () =>
+      addHarvest(db.fdm, "grower", cultivationId, { harvestDate: new Date("2024-08-01") }),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT" });
+    expect((error as Error).message).toContain("not harvestable");
+    expect(after).toEqual(before);
+  });
+
+  it("rejects dates outside the cultivation and values out of range, writing nothing", async () => {
+    const cultivationId = await start("nl_265", new Date("2024-10-31"));
+    const cases: [Record<string, unknown>, string][] = [
+      [{ harvestDate: new Date("2024-02-28") }, "harvestDate"],
+      [{ harvestDate: new Date("2024-11-01") }, "harvestDate"],
+      [{ harvestDate: "2024-06-01" }, "harvestDate"],
+      [{ harvestDate: new Date("2024-06-01"), dryMatterYield: -1 }, "dryMatterYield"],
+      [{ harvestDate: new Date("2024-06-01"), dryMatterYield: 100_001 }, "dryMatterYield"],
+      [{ harvestDate: new Date("2024-06-01"), dryMatterContent: 1001 }, "dryMatterContent"],
+      [{ harvestDate: new Date("2024-06-01"), nitrogenContent: Number.NaN }, "nitrogenContent"],
+      [{ harvestDate: new Date("2024-06-01"), phosphateContent: 101 }, "phosphateContent"],
+      [{ harvestDate: new Date("2024-06-01"), potashContent: "40" }, "potashContent"],
+    ];
+    for (const [input, field] of cases) {
+      const { error, before, after } = await expectNoWrite(db.fdm, () =>
+        addHarvest(db.fdm, "grower", cultivationId, input as never),
+      );
+      expect(error).toMatchObject({ code: "INVALID_INPUT", field });
+      expect(after).toEqual(before);
+    }
+  });
+
+  it("reports an unknown cultivation and harvest as NOT_FOUND", async () => {
+    await expect(
+      addHarvest(db.fdm, "grower", "nope", { harvestDate: new Date() }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(getHarvest(db.fdm, "grower", "nope")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      field: "harvestId",
+    });
+  });
+
+  it("records exactly one of two concurrent harvests of a crop harvested once", async () => {
+    const cultivationId = await start("nl_2014");
+    const other = await db.openSecond();
+    const results = await Promise.allSettled([
+      addHarvest(db.fdm, "grower", cultivationId, { harvestDate: new Date("2024-09-01") }),
+      addHarvest(other, "grower", cultivationId, { harvestDate: new Date("2024-09-02") }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await getHarvests(db.fdm, "grower", cultivationId)).toHaveLength(1);
+  });
+});
+
+describe("removeHarvest", () => {
+  it("removes the harvest with its harvestable and analysis", async () => {
+    const cultivationId = await start("nl_265");
+    const before = await countRows(db.fdm);
+    const id = await addHarvest(db.fdm, "grower", cultivationId, {
+      harvestDate: new Date("2024-06-01"),
+      dryMatterYield: 3000,
+    });
+    await removeHarvest(db.fdm, "grower", id);
+    expect(await countRows(db.fdm)).toEqual(before);
+  });
+
+  it("is denied to a principal without a role", async () => {
+    const cultivationId = await start("nl_265");
+    const id = await addHarvest(db.fdm, "grower", cultivationId, {
+      harvestDate: new Date("2024-06-01"),
+    });
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      removeHarvest(db.fdm, "stranger", id),
+    );
+    expect(error).toMatchObject({
+      code: "PERMISSION_DENIED",
+      action: "write",
+      resource: "harvest",
+    });
+    expect(after).toEqual(before);
+  });
+});
