@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { asFdmError, FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
@@ -62,83 +63,78 @@ async function principalsOf(_db: FdmType, principalId: PrincipalId): Promise<str
   return [principalId];
 }
 
-/** Finds the farm a resource belongs to and the roles the principals hold on it. */
+/** Finds, in one query, the farm a resource belongs to and the roles the principals hold on it. */
 async function resolve(
   db: FdmType,
   resource: FarmResource,
   resourceId: string,
   principals: string[],
 ): Promise<{ farmId: string; roles: FarmRole[] } | null> {
-  let farmId: string | undefined;
+  const roleOn = (farmId: AnyPgColumn) =>
+    and(eq(farmRoles.farmId, farmId), inArray(farmRoles.principalId, principals));
+  let rows: { farmId: string; role: FarmRole | null }[];
   switch (resource) {
-    case "farm": {
-      const [row] = await db.select({ id: farms.id }).from(farms).where(eq(farms.id, resourceId));
-      farmId = row?.id;
+    case "farm":
+      rows = await db
+        .select({ farmId: farms.id, role: farmRoles.role })
+        .from(farms)
+        .leftJoin(farmRoles, roleOn(farms.id))
+        .where(eq(farms.id, resourceId));
       break;
-    }
-    case "field": {
-      const [row] = await db
-        .select({ farmId: fieldAcquiring.farmId })
+    case "field":
+      rows = await db
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
         .from(fieldAcquiring)
+        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
         .where(eq(fieldAcquiring.fieldId, resourceId));
-      farmId = row?.farmId;
       break;
-    }
-    case "cultivation": {
-      const [row] = await db
-        .select({ farmId: fieldAcquiring.farmId })
+    case "cultivation":
+      rows = await db
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
         .from(cultivationStarting)
         .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
+        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
         .where(eq(cultivationStarting.cultivationId, resourceId));
-      farmId = row?.farmId;
       break;
-    }
-    case "harvest": {
-      const [row] = await db
-        .select({ farmId: fieldAcquiring.farmId })
+    case "harvest":
+      rows = await db
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
         .from(cultivationHarvesting)
         .innerJoin(
           cultivationStarting,
           eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
         )
         .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
+        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
         .where(eq(cultivationHarvesting.id, resourceId));
-      farmId = row?.farmId;
       break;
-    }
-    case "fertilizer": {
-      const [row] = await db
-        .select({ farmId: fertilizerAcquiring.farmId })
+    case "fertilizer":
+      rows = await db
+        .select({ farmId: fertilizerAcquiring.farmId, role: farmRoles.role })
         .from(fertilizerAcquiring)
+        .leftJoin(farmRoles, roleOn(fertilizerAcquiring.farmId))
         .where(eq(fertilizerAcquiring.fertilizerId, resourceId));
-      farmId = row?.farmId;
       break;
-    }
-    case "fertilizer_application": {
-      const [row] = await db
-        .select({ farmId: fieldAcquiring.farmId })
+    case "fertilizer_application":
+      rows = await db
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
         .from(fertilizerApplying)
         .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fertilizerApplying.fieldId))
+        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
         .where(eq(fertilizerApplying.id, resourceId));
-      farmId = row?.farmId;
       break;
-    }
-    case "soil_analysis": {
-      const [row] = await db
-        .select({ farmId: fieldAcquiring.farmId })
+    case "soil_analysis":
+      rows = await db
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
         .from(soilSampling)
         .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
+        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
         .where(eq(soilSampling.analysisId, resourceId));
-      farmId = row?.farmId;
       break;
-    }
   }
-  if (farmId === undefined) return null;
-  const rows = await db
-    .select({ role: farmRoles.role })
-    .from(farmRoles)
-    .where(and(eq(farmRoles.farmId, farmId), inArray(farmRoles.principalId, principals)));
-  return { farmId, roles: rows.map((r) => r.role) };
+  const [first] = rows;
+  if (!first) return null;
+  return { farmId: first.farmId, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) };
 }
 
 async function audit(
