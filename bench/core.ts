@@ -45,7 +45,15 @@ function square(i: number) {
   const y = 52 + Math.floor(i / 100) * 0.002;
   return {
     type: "Polygon" as const,
-    coordinates: [[[x, y], [x + 0.0015, y], [x + 0.0015, y + 0.001], [x, y + 0.001], [x, y]]],
+    coordinates: [
+      [
+        [x, y],
+        [x + 0.0015, y],
+        [x + 0.0015, y + 0.001],
+        [x, y + 0.001],
+        [x, y],
+      ],
+    ],
   };
 }
 
@@ -68,8 +76,14 @@ async function run(fdm: FdmType) {
   await enableCultivationCatalogue(fdm, owner, farmId, "brp");
   await enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
   await enableFertilizerCatalogue(fdm, owner, farmId, "mineral");
-  const slurry = await addFertilizer(fdm, owner, farmId, { catalogueItemId: "rvo_14", acquiringDate: new Date("2024-01-01") });
-  const can = await addFertilizer(fdm, owner, farmId, { catalogueItemId: "mineral_can27", acquiringDate: new Date("2024-01-01") });
+  const slurry = await addFertilizer(fdm, owner, farmId, {
+    catalogueItemId: "rvo_14",
+    acquiringDate: new Date("2024-01-01"),
+  });
+  const can = await addFertilizer(fdm, owner, farmId, {
+    catalogueItemId: "mineral_can27",
+    acquiringDate: new Date("2024-01-01"),
+  });
 
   let lastField = "";
   const [, writeMs] = await time(async () => {
@@ -85,11 +99,35 @@ async function run(fdm: FdmType) {
         startDate: new Date("2023-10-15"),
         endDate: new Date("2024-08-01"),
       });
-      await addCultivation(fdm, owner, fieldId, { catalogueItemId: "nl_265", startDate: new Date("2024-09-01") });
-      for (const [k, date] of ["2025-02-15", "2025-03-15", "2025-04-15", "2025-05-15", "2025-06-15"].entries()) {
-        await addFertilizerApplication(fdm, owner, fieldId, k < 3
-          ? { fertilizerId: slurry, amountKgPerHa: 20_000, method: "shallow_injection", applicationDate: new Date(date) }
-          : { fertilizerId: can, amountKgPerHa: 200, method: "broadcasting", applicationDate: new Date(date) });
+      await addCultivation(fdm, owner, fieldId, {
+        catalogueItemId: "nl_265",
+        startDate: new Date("2024-09-01"),
+      });
+      for (const [k, date] of [
+        "2025-02-15",
+        "2025-03-15",
+        "2025-04-15",
+        "2025-05-15",
+        "2025-06-15",
+      ].entries()) {
+        await addFertilizerApplication(
+          fdm,
+          owner,
+          fieldId,
+          k < 3
+            ? {
+                fertilizerId: slurry,
+                amountKgPerHa: 20_000,
+                method: "shallow_injection",
+                applicationDate: new Date(date),
+              }
+            : {
+                fertilizerId: can,
+                amountKgPerHa: 200,
+                method: "broadcasting",
+                applicationDate: new Date(date),
+              },
+        );
       }
       await addSoilAnalysis(fdm, owner, fieldId, {
         samplingDate: new Date("2024-02-01"),
@@ -142,10 +180,16 @@ if (pgUrl) {
 }
 
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
-console.log(`fdm-core benchmark: ${fieldCount} fields × (2 cultivations, 5 applications, 1 soil analysis)\n`);
+console.log(
+  `fdm-core benchmark: ${fieldCount} fields × (2 cultivations, 5 applications, 1 soil analysis)\n`,
+);
 const names = Object.keys(results);
 console.log(`| measure | ${names.join(" | ")} |`);
 console.log(`|---|${names.map(() => "---:").join("|")}|`);
 console.log(`| write the farm | ${names.map((n) => fmt(results[n]?.writeMs ?? 0)).join(" | ")} |`);
-console.log(`| read one field's full state (median of 5) | ${names.map((n) => fmt(results[n]?.fieldMs ?? 0)).join(" | ")} |`);
-console.log(`| read the farm's field list (median of 5) | ${names.map((n) => fmt(results[n]?.listMs ?? 0)).join(" | ")} |`);
+console.log(
+  `| read one field's full state (median of 5) | ${names.map((n) => fmt(results[n]?.fieldMs ?? 0)).join(" | ")} |`,
+);
+console.log(
+  `| read the farm's field list (median of 5) | ${names.map((n) => fmt(results[n]?.listMs ?? 0)).join(" | ")} |`,
+);
