@@ -61,6 +61,30 @@ function fdmSitePlugin({ siteStorage, baseUrl }: LoadContext): Plugin {
   };
 }
 
+/**
+ * Code themes with every token at 4.5:1 contrast or more (WCAG AA): VS light
+ * and dark, with the few token colours that fall short darkened or lightened.
+ */
+type PrismTheme = typeof prismThemes.vsLight;
+function withTokenColors(theme: PrismTheme, colors: Record<string, string>): PrismTheme {
+  return {
+    ...theme,
+    styles: theme.styles.map((entry) => {
+      const color = entry.types.map((type) => colors[type]).find(Boolean);
+      return color ? { ...entry, style: { ...entry.style, color } } : entry;
+    }),
+  };
+}
+const lightCodeTheme = withTokenColors(prismThemes.vsLight, {
+  "attr-name": "#c00000",
+  "class-name": "#1b6a80",
+});
+const darkCodeTheme = withTokenColors(prismThemes.vsDark, {
+  prolog: "#9cdcfe",
+  constant: "#a5a8e6",
+  punctuation: "#d4d4d4",
+});
+
 const config: Config = {
   title: "FDM",
   tagline: "Transforming Farm Data into Actionable Insights",
@@ -248,8 +272,8 @@ const config: Config = {
     },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.vsDark,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ["bash", "json"],
     },
   } satisfies Preset.ThemeConfig,

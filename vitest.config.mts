@@ -58,6 +58,17 @@ export default defineConfig({
     projects: [
       ...["fdm-data", "fdm-core", "fdm-calculator"].map(packageProject),
       ...postgresProjects,
+      // Extracts, type-checks and runs the TypeScript samples of docs/ and blog/.
+      {
+        extends: true as const,
+        test: {
+          name: "docs-samples",
+          root: ".",
+          include: ["tests/docs-samples/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// Site benchmark: a cold production build's wall time, the number of HTML
+// pages, and the first-load transfer (HTML, CSS, JS; raw and gzip) of one page
+// of each kind, measured in Chromium against the built site served locally.
+//
+//   node bench/site.mjs            cold build, then measure
+//   node bench/site.mjs --no-build measure the existing build/
+import { execFileSync } from "node:child_process";
+import { createReadStream, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const buildDir = path.join(root, "build");
+const baseUrl = "/fdm/";
+const budgetKb = 150;
+
+const pages = {
+  home: "/fdm/",
+  "docs page": "/fdm/docs/core-concepts/asset-action-model",
+  "API page": "/fdm/api/fdm-data/src/functions/getCultivationCatalogue",
+  "blog post": "/fdm/blog/release-april-2025",
+};
+
+function coldBuild() {
+  for (const dir of ["build", ".docusaurus", "api", "node_modules/.cache"]) {
+    rmSync(path.join(root, dir), { recursive: true, force: true });
+  }
+  const started = process.hrtime.bigint();
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules/@docusaurus/core/bin/docusaurus.mjs"), "build"],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+function countHtml(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) count += countHtml(path.join(dir, entry.name));
+    else if (entry.name.endsWith(".html")) count += 1;
+  }
+  return count;
+}
+
+const types = {
+  ".html": "text/html",
+  ".css": "text/css",
+  ".js": "text/javascript",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+  ".xml": "application/xml",
+};
+
+/** Serves build/ under /fdm/ the way `docusaurus serve` does for trailingSlash: false. */
+function serve() {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const rel = decodeURIComponent(url.pathname).slice(baseUrl.length - 1);
+    const candidates = [rel, `${rel}.html`, path.join(rel, "index.html")].map((p) =>
+      path.join(buildDir, p),
+    );
+    const file = candidates.find(
+      (f) => f.startsWith(buildDir) && existsSync(f) && statSync(f).isFile(),
+    );
+    if (!url.pathname.startsWith(baseUrl) && url.pathname !== baseUrl.slice(0, -1)) {
+      res.writeHead(404).end();
+      return;
+    }
+    if (!file) {
+      res.writeHead(404, { "content-type": "text/html" });
+      createReadStream(path.join(buildDir, "404.html")).pipe(res);
+      return;
+    }
+    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+async function firstLoad(browser, origin, route) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const totals = { html: [0, 0], css: [0, 0], js: [0, 0] };
+  const pending = [];
+  page.on("response", (response) => {
+    const kind = { document: "html", stylesheet: "css", script: "js" }[
+      response.request().resourceType()
+    ];
+    if (!kind) return;
+    pending.push(
+      response.body().then((body) => {
+        totals[kind][0] += body.length;
+        totals[kind][1] += gzipSync(body, { level: 9 }).length;
+      }),
+    );
+  });
+  await page.goto(origin + route, { waitUntil: "networkidle" });
+  await Promise.all(pending);
+  await context.close();
+  return totals;
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const skipBuild = process.argv.includes("--no-build");
+const buildSeconds = skipBuild ? null : coldBuild();
+if (!existsSync(buildDir)) throw new Error("build/ does not exist; run without --no-build");
+const htmlPages = countHtml(buildDir);
+
+const server = await serve();
+const origin = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+  ],
+});
+const rows = [];
+for (const [name, route] of Object.entries(pages)) {
+  const t = await firstLoad(browser, origin, route);
+  const raw = t.html[0] + t.css[0] + t.js[0];
+  const gz = t.html[1] + t.css[1] + t.js[1];
+  rows.push([
+    name,
+    `${kb(t.html[0])} / ${kb(t.html[1])}`,
+    `${kb(t.css[0])} / ${kb(t.css[1])}`,
+    `${kb(t.js[0])} / ${kb(t.js[1])}`,
+    `${kb(raw)} / ${kb(gz)}`,
+    gz / 1024 <= budgetKb ? "yes" : "NO",
+  ]);
+}
+await browser.close();
+server.close();
+
+console.log(
+  `cold build (rm build .docusaurus api node_modules/.cache): ${buildSeconds === null ? "skipped" : `${buildSeconds.toFixed(1)} s`}`,
+);
+console.log(`HTML pages: ${htmlPages}`);
+console.log("first-load transfer, KB raw / gzip:");
+const header = ["page", "HTML", "CSS", "JS", "total", `<= ${budgetKb} KB gz`];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+console.log(line(header));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const row of rows) console.log(line(row));

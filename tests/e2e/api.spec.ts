@@ -1,0 +1,137 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { expect, hydrated, site, test } from "./fixtures";
+
+const packages = ["fdm-data", "fdm-core", "fdm-calculator"];
+const buildDir = path.resolve("build-e2e");
+
+/** The names each package's src/index.ts exports, read with the TypeScript compiler. */
+function exportedNames(): Map<string, string[]> {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.resolve("tsconfig.typedoc.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
+  if (!config) throw new Error("tsconfig.typedoc.json does not parse");
+  const entries = packages
+    .map((name) => path.resolve(`packages/${name}/src/index.ts`))
+    .filter((file) => existsSync(file));
+  const program = ts.createProgram(entries, config.options);
+  const checker = program.getTypeChecker();
+  const result = new Map<string, string[]>();
+  for (const file of entries) {
+    const source = program.getSourceFile(file);
+    const symbol = source && checker.getSymbolAtLocation(source);
+    if (!symbol) throw new Error(`${file} has no module symbol`);
+    const name = path.basename(path.dirname(path.dirname(file)));
+    result.set(
+      name,
+      checker.getExportsOfModule(symbol).map((s) => s.getName()),
+    );
+  }
+  return result;
+}
+
+/** Top-level API pages of a package in the build: name → route. */
+function apiPages(pkg: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const root = path.join(buildDir, "api", pkg, "src");
+  if (!existsSync(root)) return pages;
+  for (const kind of readdirSync(root, { withFileTypes: true })) {
+    if (!kind.isDirectory()) continue;
+    for (const file of readdirSync(path.join(root, kind.name))) {
+      if (file.endsWith(".html")) {
+        const name = file.slice(0, -".html".length);
+        pages.set(name, site(`/api/${pkg}/src/${kind.name}/${name}`));
+      }
+    }
+  }
+  return pages;
+}
+
+test("every export of every package has an API page, and every API page an export", async ({
+  page,
+}) => {
+  const exports = exportedNames();
+  expect([...exports.keys()]).toContain("fdm-data");
+  for (const [pkg, names] of exports) {
+    expect(names.length, pkg).toBeGreaterThan(0);
+    const pages = apiPages(pkg);
+    const withoutPage = names.filter((name) => !pages.has(name));
+    expect(withoutPage, `${pkg} exports without an API page`).toEqual([]);
+    const withoutExport = [...pages.keys()].filter((name) => !names.includes(name));
+    expect(withoutExport, `${pkg} API pages without an export`).toEqual([]);
+    for (const [name, route] of pages) {
+      const response = await page.request.get(route);
+      expect(response.status(), route).toBe(200);
+      expect(await response.text(), route).toMatch(new RegExp(`<h1[^>]*>[^<]*\\b${name}\\b`));
+    }
+  }
+});
+
+test("the API index lists each package and opens its module page", async ({ page }) => {
+  const response = await page.goto(site("/api"));
+  expect(response?.status()).toBe(200);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "FDM API reference" })).toBeVisible();
+  for (const pkg of exportedNames().keys()) {
+    await expect(page.locator("article").getByRole("link", { name: `${pkg}/src` })).toBeVisible();
+  }
+  await page.locator("article").getByRole("link", { name: "fdm-data/src" }).click();
+  await expect(page).toHaveURL(site("/api/fdm-data/src"));
+  await expect(page.getByRole("heading", { level: 1, name: "fdm-data/src" })).toBeVisible();
+});
+
+test("a function page shows its signature, parameters and returns, in the API sidebar", async ({
+  page,
+}) => {
+  const route = site("/api/fdm-data/src/functions/getCultivationCatalogue");
+  const response = await page.goto(route);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Function: getCultivationCatalogue()",
+  );
+  await expect(page.getByRole("heading", { level: 2, name: "Parameters" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Returns" })).toBeVisible();
+  const sidebar = page.getByRole("navigation", { name: "Docs sidebar" });
+  await expect(sidebar.getByRole("link", { name: "Overview" })).toHaveAttribute(
+    "href",
+    site("/api"),
+  );
+  await expect(sidebar.getByRole("link", { name: "getCultivationCatalogue" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // The API has its own sidebar: the docs pages are not in it.
+  await expect(sidebar.getByRole("link", { name: "Introduction" })).toHaveCount(0);
+});
+
+test("search finds a function and opens its API page", async ({ page }) => {
+  await page.goto(site("/"));
+  await hydrated(page);
+  const box = page.getByRole("combobox").or(page.getByPlaceholder("Search")).first();
+  await box.fill("getCultivationCatalogue");
+  const first = page.locator("div[role=option]").first();
+  await expect(first).toContainText("getCultivationCatalogue");
+  await first.click();
+  await expect(page).toHaveURL(site("/api/fdm-data/src/functions/getCultivationCatalogue"));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("getCultivationCatalogue");
+});
+
+test("the search page lists the API page of a function and docs that mention it", async ({
+  page,
+}) => {
+  await page.goto(site("/search?q=getCultivationCatalogue"));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("getCultivationCatalogue");
+  const results = page.locator("article a[href^='/fdm/']");
+  await expect(
+    results
+      .and(page.locator("[href='/fdm/api/fdm-data/src/functions/getCultivationCatalogue']"))
+      .first(),
+  ).toBeVisible();
+  const hrefs = await results.evaluateAll((links) =>
+    links.map((a) => a.getAttribute("href") ?? ""),
+  );
+  expect(hrefs.some((href) => href.startsWith("/fdm/docs/"))).toBe(true);
+});

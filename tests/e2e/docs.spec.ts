@@ -1,0 +1,125 @@
+import { expect, hydrated, repositoryUrl, site, sitemapPaths, test } from "./fixtures";
+
+/** The docs routes this release must have; later issues add more (see the sitemap test). */
+const required = [
+  ["/docs", "Introduction"],
+  ["/docs/installation", null],
+  ["/docs/contributing", null],
+  ["/docs/core-concepts/architecture-overview", null],
+  ["/docs/core-concepts/asset-action-model", null],
+  ["/docs/core-concepts/release", null],
+  ["/docs/core-concepts/catalogues", null],
+  ["/docs/getting-started/using-catalogues-fdm-data", null],
+  ["/docs/category/getting-started", "Getting started"],
+  ["/docs/category/core-concepts", "Core concepts"],
+  ["/docs/tags", "Tags"],
+  ["/glossary", "Glossary"],
+] as const;
+
+test("every required docs route answers 200 with its heading and a '| FDM' title", async ({
+  page,
+}) => {
+  for (const [path, heading] of required) {
+    const response = await page.goto(site(path));
+    expect(response?.status(), path).toBe(200);
+    const h1 = page.getByRole("heading", { level: 1 });
+    await expect(h1, path).toHaveCount(1);
+    if (heading) await expect(h1, path).toHaveText(heading);
+    await expect(page, path).toHaveTitle(/ \| FDM$/);
+  }
+});
+
+test("every docs, tag and glossary page in the sitemap answers 200 with one h1", async ({
+  page,
+}) => {
+  const paths = (await sitemapPaths(page)).filter((p) => /^\/fdm\/(docs|glossary)/.test(p));
+  for (const [path] of required) expect(paths).toContain(site(path));
+  for (const path of paths) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect((await response.text()).match(/<h1[ >]/g)?.length, path).toBe(1);
+  }
+});
+
+test("docs tag pages list the pages carrying the tag", async ({ page }) => {
+  await page.goto(site("/docs/tags"));
+  const tags = page.locator("main a[href^='/fdm/docs/tags/']");
+  expect(await tags.count()).toBeGreaterThan(0);
+  await page.goto(site("/docs/tags/fdm-data"));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText('tagged with "fdm-data"');
+  await expect(page.locator("article").first()).toBeVisible();
+});
+
+test("the docs sidebar cannot be hidden and its categories are open", async ({ page }) => {
+  await page.goto(site("/docs/core-concepts/asset-action-model"));
+  await hydrated(page);
+  const sidebar = page.getByRole("navigation", { name: "Docs sidebar" });
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByRole("button", { name: "Collapse sidebar", exact: true })).toHaveCount(0);
+  for (const category of ["Getting started", "Core concepts"]) {
+    await expect(
+      sidebar.getByRole("button", { name: `Collapse sidebar category '${category}'` }),
+    ).toHaveAttribute("aria-expanded", "true");
+  }
+  // Opening another page does not collapse the category of the previous one.
+  await sidebar
+    .getByRole("link", { name: /catalogues/i })
+    .first()
+    .click();
+  await expect(sidebar.getByRole("link", { name: /architecture/i })).toBeVisible();
+});
+
+test("the table of contents lists the h2 and h3 headings only", async ({ page }) => {
+  for (const path of [
+    "/docs/core-concepts/catalogues",
+    "/docs/getting-started/using-catalogues-fdm-data",
+  ]) {
+    await page.goto(site(path));
+    const headings = await page
+      .locator("article .markdown h2[id], article .markdown h3[id]")
+      .evaluateAll((hs) => hs.map((h) => `#${h.id}`));
+    const toc = await page
+      .locator(".table-of-contents a")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(toc, path).toEqual(headings);
+  }
+});
+
+test("code blocks have a copy button and a different theme in dark mode", async ({ page }) => {
+  await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
+  await hydrated(page);
+  const block = page.locator("article .theme-code-block").first();
+  await block.hover();
+  await expect(block.getByRole("button", { name: /copy code/i })).toBeVisible();
+  const background = () =>
+    block.locator("pre").evaluate((pre) => getComputedStyle(pre).backgroundColor);
+  const light = await background();
+  await page.goto(site("/docs/getting-started/using-catalogues-fdm-data?docusaurus-theme=dark"));
+  expect(await background()).not.toBe(light);
+});
+
+test("pages render emoji shortcodes and link to their source for editing", async ({ page }) => {
+  await page.goto(site("/docs"));
+  await expect(page.locator("article")).toContainText("🚜");
+  await expect(page.locator("article")).not.toContainText(":tractor:");
+  await expect(page.getByRole("link", { name: "Edit this page" })).toHaveAttribute(
+    "href",
+    `${repositoryUrl}/edit/main/docs/index.mdx`,
+  );
+});
+
+test("links to exported names in the docs open their API page", async ({ page }) => {
+  const paths = (await sitemapPaths(page)).filter((p) => p.startsWith(site("/docs/")));
+  const targets = new Set<string>();
+  for (const path of paths) {
+    await page.goto(path);
+    const hrefs = await page
+      .locator("article a[href^='/fdm/api/'] code")
+      .evaluateAll((codes) => codes.map((c) => c.closest("a")?.getAttribute("href") ?? ""));
+    for (const href of hrefs) targets.add(href.replace(/#.*$/, ""));
+  }
+  expect(targets.size).toBeGreaterThan(0);
+  for (const target of targets) {
+    expect((await page.request.get(target)).status(), target).toBe(200);
+  }
+});

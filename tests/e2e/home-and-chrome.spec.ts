@@ -1,0 +1,183 @@
+import { expect, hydrated, repositoryUrl, site, test } from "./fixtures";
+
+test.describe("home page", () => {
+  test("shows the tagline, the three packages and where to start", async ({ page }) => {
+    await page.goto(site("/"));
+    await expect(page).toHaveTitle(/ \| FDM$/);
+    await expect(page.getByRole("heading", { level: 1, name: "FDM" })).toBeVisible();
+    await expect(page.getByText("Transforming Farm Data into Actionable Insights")).toBeVisible();
+    for (const name of ["fdm-data", "fdm-core", "fdm-calculator"]) {
+      await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "fdm-data reference" })).toHaveAttribute(
+      "href",
+      site("/api/fdm-data/src"),
+    );
+  });
+
+  test("'Get started' and 'API reference' lead to their pages", async ({ page }) => {
+    await page.goto(site("/"));
+    await hydrated(page);
+    await page.getByRole("link", { name: "Get started" }).click();
+    await expect(page).toHaveURL(site("/docs/category/getting-started"));
+    await expect(page.getByRole("heading", { level: 1, name: "Getting started" })).toBeVisible();
+    await page.goBack();
+    await page.getByRole("main").getByRole("link", { name: "API reference", exact: true }).click();
+    await expect(page).toHaveURL(site("/api"));
+    await expect(page.getByRole("heading", { level: 1, name: "FDM API reference" })).toBeVisible();
+  });
+
+  test("an exact match only: /fdm/ answers, /fdm/index/more does not", async ({ page }) => {
+    expect((await page.request.get(site("/"))).status()).toBe(200);
+    const missing = await page.goto(site("/index/more"));
+    expect(missing?.status()).toBe(404);
+  });
+});
+
+test.describe("navbar", () => {
+  test("links to Docs, Reference, Blog and the source repository; shows the version", async ({
+    page,
+  }) => {
+    await page.goto(site("/"));
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Docs", exact: true })).toHaveAttribute(
+      "href",
+      site("/docs"),
+    );
+    await expect(nav.getByRole("link", { name: "Reference" })).toHaveAttribute(
+      "href",
+      site("/api"),
+    );
+    await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("href", site("/blog"));
+    const source = nav.getByRole("link", { name: "GitHub" });
+    await expect(source).toHaveAttribute("href", repositoryUrl);
+    await expect(source).toHaveAttribute("target", "_blank");
+    await expect(nav.getByText("v0.8.0")).toBeVisible();
+  });
+
+  test("each internal navbar link opens a page with its heading", async ({ page }) => {
+    const targets = [
+      { name: "Docs", url: site("/docs"), heading: "Introduction" },
+      { name: "Reference", url: site("/api"), heading: "FDM API reference" },
+      { name: "Blog", url: site("/blog"), heading: null },
+    ];
+    for (const target of targets) {
+      await page.goto(site("/"));
+      await hydrated(page);
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: target.name, exact: true })
+        .click();
+      await expect(page).toHaveURL(target.url);
+      if (target.heading) {
+        await expect(page.getByRole("heading", { level: 1, name: target.heading })).toBeVisible();
+      } else {
+        await expect(page.locator("article h2").first()).toBeVisible();
+      }
+    }
+  });
+});
+
+test.describe("footer", () => {
+  const columns = {
+    Docs: [
+      ["Introduction", site("/docs")],
+      ["Getting Started", null],
+      ["Core Concepts", site("/docs/core-concepts/asset-action-model")],
+      ["API Reference", site("/api")],
+      ["Installation", site("/docs/installation")],
+      ["Contributing", site("/docs/contributing")],
+    ],
+    Community: [["Discussions", `${repositoryUrl}/discussions`]],
+    More: [
+      ["Blog", site("/blog")],
+      ["GitHub", repositoryUrl],
+    ],
+  } as const;
+
+  test("has exactly three columns with the listed links, a 50 px logo and the version", async ({
+    page,
+  }) => {
+    await page.goto(site("/"));
+    const footer = page.locator("footer");
+    await expect(footer.locator(".footer__title")).toHaveText(Object.keys(columns));
+    for (const [title, links] of Object.entries(columns)) {
+      const column = footer.locator(".footer__col", {
+        has: page.getByText(title, { exact: true }),
+      });
+      await expect(column.getByRole("link")).toHaveText(links.map(([label]) => label));
+      for (const [label, href] of links) {
+        if (href)
+          await expect(column.getByRole("link", { name: label })).toHaveAttribute("href", href);
+      }
+    }
+    const gettingStarted = await footer
+      .getByRole("link", { name: "Getting Started" })
+      .getAttribute("href");
+    expect([
+      site("/docs/getting-started/prerequisites"),
+      site("/docs/category/getting-started"),
+    ]).toContain(gettingStarted);
+    await expect(footer.locator(".footer__logo")).toHaveAttribute("height", "50");
+    await expect(footer.getByText("FDM 0.8.0")).toBeVisible();
+  });
+
+  test("every internal footer link answers with a page that has a heading", async ({ page }) => {
+    await page.goto(site("/"));
+    const hrefs = await page
+      .locator("footer a[href^='/fdm/']")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThanOrEqual(7);
+    for (const href of hrefs) {
+      const response = await page.goto(href);
+      expect(response?.status(), href).toBe(200);
+      await expect(page.locator("h1, article h2").first(), href).toBeVisible();
+    }
+  });
+});
+
+test.describe("mobile navigation", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("below 996 px the links move into a menu that opens and navigates", async ({ page }) => {
+    await page.goto(site("/"));
+    await hydrated(page);
+    const main = page.getByRole("navigation", { name: "Main" });
+    await expect(main.getByRole("link", { name: "Blog" })).toBeHidden();
+    await page.getByRole("button", { name: "Toggle navigation bar" }).click();
+    const menu = page.locator(".navbar-sidebar");
+    await expect(menu.getByRole("link", { name: "Reference" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "GitHub" })).toBeVisible();
+    await menu.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(site("/blog"));
+    await expect(page.locator(".navbar-sidebar--show")).toHaveCount(0);
+  });
+
+  test("the breakpoint is 996 px: 997 px shows the desktop navbar", async ({ page }) => {
+    await page.setViewportSize({ width: 997, height: 740 });
+    await page.goto(site("/"));
+    await expect(page.getByRole("button", { name: "Toggle navigation bar" })).toBeHidden();
+    await page.setViewportSize({ width: 996, height: 740 });
+    await expect(page.getByRole("button", { name: "Toggle navigation bar" })).toBeVisible();
+  });
+});
+
+test.describe("announcement bar", () => {
+  test("can be dismissed, and stays dismissed after a reload", async ({ page }) => {
+    await page.goto(site("/"));
+    await hydrated(page);
+    const bar = page.locator(".theme-announcement-bar");
+    await expect(bar).toContainText("FDM 0.8.0 is out");
+    await expect(bar.getByRole("link", { name: "release notes" })).toHaveAttribute(
+      "href",
+      site("/blog/tags/release"),
+    );
+    await bar.getByRole("button", { name: "Close" }).click();
+    await expect(bar).toBeHidden();
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator(".theme-announcement-bar")).toBeHidden();
+    await page.goto(site("/docs"));
+    await expect(page.locator(".theme-announcement-bar")).toBeHidden();
+  });
+});

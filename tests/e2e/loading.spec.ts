@@ -1,0 +1,73 @@
+import type { Page } from "@playwright/test";
+import { expect, hydrated, site, test } from "./fixtures";
+
+/** Route bundles the page asked the browser to prefetch. */
+const prefetched = (page: Page) => page.locator("head link[rel=prefetch]");
+
+async function setConnection(page: Page, connection: { saveData: boolean; effectiveType: string }) {
+  await page.addInitScript((value) => {
+    Object.defineProperty(navigator, "connection", { value });
+  }, connection);
+}
+
+test("links in view are prefetched, and hovering a link preloads its page", async ({ page }) => {
+  await page.goto(site("/"));
+  await hydrated(page);
+  await expect.poll(() => prefetched(page).count()).toBeGreaterThan(0);
+});
+
+for (const connection of [
+  { saveData: true, effectiveType: "4g" },
+  { saveData: false, effectiveType: "slow-2g" },
+]) {
+  test(`nothing is prefetched with saveData=${connection.saveData}, ${connection.effectiveType}`, async ({
+    page,
+  }) => {
+    await setConnection(page, connection);
+    const scripts: string[] = [];
+    await page.goto(site("/"));
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Blog" })
+      .hover();
+    await page.waitForLoadState("networkidle");
+    expect(await prefetched(page).count()).toBe(0);
+    expect(scripts).toEqual([]);
+    // Navigation still works: the bundles load on the click instead.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Blog" })
+      .click();
+    await expect(page).toHaveURL(site("/blog"));
+    await expect(page.locator("article h2").first()).toBeVisible();
+  });
+}
+
+test("a slow route change shows the progress bar until the page is ready", async ({ page }) => {
+  await setConnection(page, { saveData: true, effectiveType: "4g" });
+  let slow = false;
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/fdm/assets/js/*.js", async (route) => {
+    if (slow) await gate;
+    return route.continue();
+  });
+  await page.goto(site("/"));
+  await hydrated(page);
+  slow = true;
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+  // The old page stays while the new one loads, with the bar on top.
+  await expect(page.locator("#nprogress .bar")).toBeVisible();
+  await expect(page.getByText("Transforming Farm Data into Actionable Insights")).toBeVisible();
+  release();
+  await expect(page).toHaveURL(site("/blog"));
+  await expect(page.locator("article h2").first()).toBeVisible();
+  await expect(page.locator("#nprogress")).toHaveCount(0);
+});
