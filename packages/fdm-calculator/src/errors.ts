@@ -21,6 +21,8 @@
  * - `NUTRIENT_ADVICE_TIMEOUT`: the nutrient-advice service did not answer in time.
  * - `NUTRIENT_ADVICE_HTTP_ERROR`: the nutrient-advice service answered with an HTTP error status.
  * - `NUTRIENT_ADVICE_MALFORMED_RESPONSE`: the nutrient-advice service's answer does not fit the contract.
+ * - `DATE_OUTSIDE_TIMEFRAME`: a dated input of a balance (application, harvest, cultivation) lies outside its timeframe.
+ * - `UNKNOWN_APPLICATION_METHOD`: an application method is not one of fdm-data's `ApplicationMethods`.
  */
 export type FdmCalculatorErrorCode =
   | "INVALID_INPUT"
@@ -41,7 +43,9 @@ export type FdmCalculatorErrorCode =
   | "NUTRIENT_ADVICE_UNREACHABLE"
   | "NUTRIENT_ADVICE_TIMEOUT"
   | "NUTRIENT_ADVICE_HTTP_ERROR"
-  | "NUTRIENT_ADVICE_MALFORMED_RESPONSE";
+  | "NUTRIENT_ADVICE_MALFORMED_RESPONSE"
+  | "DATE_OUTSIDE_TIMEFRAME"
+  | "UNKNOWN_APPLICATION_METHOD";
 
 /**
  * The error every fdm-calculator function throws for input it cannot compute

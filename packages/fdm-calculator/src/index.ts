@@ -1,3 +1,27 @@
+export { calculateNitrogenBalance } from "./balance/nitrogen/nitrogen-balance.js";
+export type {
+  NitrogenBalance,
+  NitrogenBalanceApplication,
+  NitrogenBalanceApplicationResult,
+  NitrogenBalanceByFertilizerType,
+  NitrogenBalanceComponents,
+  NitrogenBalanceCultivation,
+  NitrogenBalanceCultivationResult,
+  NitrogenBalanceEmissionFactors,
+  NitrogenBalanceFertilizer,
+  NitrogenBalanceFertilizerEmissionFactor,
+  NitrogenBalanceFertilizerType,
+  NitrogenBalanceField,
+  NitrogenBalanceFieldInput,
+  NitrogenBalanceHarvest,
+  NitrogenBalanceInput,
+  NitrogenBalanceMissing,
+  NitrogenBalanceMissingItem,
+  NitrogenBalanceRemovalResult,
+  NitrogenBalanceResidueRemoval,
+  NitrogenBalanceSurplusTarget,
+  NitrogenBalanceTimeframe,
+} from "./balance/nitrogen/types.js";
 export {
   type ApplicationDose,
   calculateDose,
