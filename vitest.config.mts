@@ -58,6 +58,11 @@ export default defineConfig({
     projects: [
       ...["fdm-data", "fdm-core", "fdm-calculator"].map(packageProject),
       ...postgresProjects,
+      // Site components rendered to HTML (states the built site cannot be driven into).
+      {
+        extends: true as const,
+        test: { name: "site", root: ".", include: ["tests/site/**/*.test.tsx"] },
+      },
       // Extracts, type-checks and runs the TypeScript samples of docs/ and blog/.
       {
         extends: true as const,
