@@ -137,6 +137,13 @@ const farm = (fields: NitrogenBalanceFieldInput[], extra: Partial<NitrogenBalanc
     ...extra,
   });
 
+/** The item at `index`, failing the test when it is absent. */
+function at<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}
+
 function expectError(input: NitrogenBalanceInput, code: string, message: RegExp) {
   try {
     calculateNitrogenBalance(input);
@@ -151,7 +158,7 @@ function expectError(input: NitrogenBalanceInput, code: string, message: RegExp)
 
 describe("calculateNitrogenBalance: a complete field", () => {
   const result = farm([grassField()]);
-  const field = result.fields[0];
+  const field = at(result.fields, 0);
 
   it("splits the fertilizer supply by type", () => {
     // slurry: 30000 kg × 4 g/kg (Table 11 forfaitair, mestcode 14) / 1000 = 120
@@ -163,7 +170,7 @@ describe("calculateNitrogenBalance: a complete field", () => {
       compost: 60,
       other: 0,
     });
-    expect(field.applications[0]).toMatchObject({
+    expect(at(field.applications, 0)).toMatchObject({
       applicationId: "a-slurry",
       type: "manure",
       nContent: 4,
@@ -208,7 +215,7 @@ describe("calculateNitrogenBalance: a complete field", () => {
 
 describe("calculateNitrogenBalance: the farm", () => {
   const result = farm([grassField(), wheatField()]);
-  const wheat = result.fields[1];
+  const wheat = at(result.fields, 1);
 
   it("computes the wheat field with straw taken off", () => {
     // supply 135 + 0 + 20 + 40 = 195; removal 8000 × 19 / 1000 = 152 plus straw 4000 × 5 / 1000 = 20
@@ -255,11 +262,11 @@ describe("calculateNitrogenBalance: fixation, timeframe and N contents", () => {
       },
     ];
     field.applications = [];
-    const result = farm([field]).fields[0];
+    const result = at(farm([field]).fields, 0);
     // supply 0 + 150 + 20 + 40 = 210; removal 4000 × 40 / 1000 = 160; emission 0; balance 50
     expect(result.supply.fixation).toBe(150);
     expect(result.balance).toBe(50);
-    expect(result.cultivations[0]).toEqual({
+    expect(at(result.cultivations, 0)).toEqual({
       id: "c-peas",
       cultivationId: "nl_244",
       fixation: 150,
@@ -282,10 +289,10 @@ describe("calculateNitrogenBalance: fixation, timeframe and N contents", () => {
       timeframe: { start: new Date("2025-01-01"), end: new Date("2025-03-31") },
     });
     expect(result.days).toBe(90);
-    expect(result.fields[0].supply.deposition).toBeCloseTo(18, 10);
-    expect(result.fields[0].supply.mineralization).toBeCloseTo(9, 10);
-    expect(result.fields[0].balance).toBeCloseTo(27, 10);
-    expect(result.fields[0].target?.value).toBeCloseTo((150 * 90) / 365, 10);
+    expect(at(result.fields, 0).supply.deposition).toBeCloseTo(18, 10);
+    expect(at(result.fields, 0).supply.mineralization).toBeCloseTo(9, 10);
+    expect(at(result.fields, 0).balance).toBeCloseTo(27, 10);
+    expect(at(result.fields, 0).target?.value).toBeCloseTo((150 * 90) / 365, 10);
   });
 
   it("counts undeclared kunstmest N as 0 and a measured content as given", () => {
@@ -293,8 +300,8 @@ describe("calculateNitrogenBalance: fixation, timeframe and N contents", () => {
     const application = can("a-pk", "2025-03-01", 400);
     application.fertilizer.composition = { n: null };
     field.applications = [application];
-    const result = farm([field]).fields[0];
-    expect(result.applications[0]).toMatchObject({
+    const result = at(farm([field]).fields, 0);
+    expect(at(result.applications, 0)).toMatchObject({
       nContent: 0,
       nContentSource: "not declared",
       supply: 0,
@@ -306,8 +313,8 @@ describe("calculateNitrogenBalance: missing inputs", () => {
   it("lists each missing input, leaves its components null and marks field and farm incomplete", () => {
     const field = grassField();
     field.deposition = null;
-    field.cultivations[0].harvests[1].yield = null;
-    field.applications[1].method = null;
+    at(at(field.cultivations, 0).harvests, 1).yield = null;
+    at(field.applications, 1).method = null;
     field.applications.push({
       id: "a-other",
       date: new Date("2025-08-01"),
@@ -323,7 +330,7 @@ describe("calculateNitrogenBalance: missing inputs", () => {
       },
     });
     const result = farm([field, wheatField()]);
-    const grass = result.fields[0];
+    const grass = at(result.fields, 0);
     expect(grass.missing.map((m) => [m.item, m.ref])).toEqual([
       ["applicationMethod", "a-can"],
       ["fertilizerNContent", "a-other"],
@@ -337,7 +344,7 @@ describe("calculateNitrogenBalance: missing inputs", () => {
     expect(grass.supply.fertilizers.manure).toBe(120);
     expect(grass.supply.total).toBeNull();
     expect(grass.removal.harvests).toBeNull();
-    expect(grass.harvests[0].removal).toBe(140);
+    expect(at(grass.harvests, 0).removal).toBe(140);
     expect(grass.emission.fertilizers.mineral).toBeNull();
     expect(grass.balance).toBeNull();
     expect(grass.overTarget).toBeNull();
@@ -346,11 +353,11 @@ describe("calculateNitrogenBalance: missing inputs", () => {
     expect(result.balance).toBeNull();
     expect(result.supply.fertilizers.manure).toBeCloseTo(30, 10);
     expect(result.missing).toHaveLength(5);
-    expect(result.fields[1].complete).toBe(true);
+    expect(at(result.fields, 1).complete).toBe(true);
   });
 
   it("lists every emission when no emission factors are given", () => {
-    const result = farm([wheatField()], { emissionFactors: null }).fields[0];
+    const result = at(farm([wheatField()], { emissionFactors: null }).fields, 0);
     expect(result.missing.map((m) => m.item)).toEqual([
       "fertilizerEmissionFactor",
       "residueEmissionFactor",
@@ -363,9 +370,9 @@ describe("calculateNitrogenBalance: missing inputs", () => {
   it("lists a legume without fixation, unknown residue N and unknown mineralization", () => {
     const field = wheatField();
     field.mineralization = null;
-    field.cultivations[0].rotation = "legume";
-    field.cultivations[0].residueNitrogen = undefined;
-    const result = farm([field]).fields[0];
+    at(field.cultivations, 0).rotation = "legume";
+    at(field.cultivations, 0).residueNitrogen = undefined;
+    const result = at(farm([field]).fields, 0);
     expect(result.missing.map((m) => m.item)).toEqual([
       "nitrogenFixation",
       "residueNitrogen",
@@ -377,11 +384,11 @@ describe("calculateNitrogenBalance: missing inputs", () => {
 
   it("lists a missing harvest N content and residue-removal figures", () => {
     const field = wheatField();
-    field.cultivations[0].nitrogenContentHarvest = null;
-    field.cultivations[0].residueRemovals = [
+    at(field.cultivations, 0).nitrogenContentHarvest = null;
+    at(field.cultivations, 0).residueRemovals = [
       { id: "r1", date: new Date("2025-08-06"), amount: null, nContent: null },
     ];
-    const result = farm([field]).fields[0];
+    const result = at(farm([field]).fields, 0);
     expect(result.missing.map((m) => [m.item, m.ref])).toEqual([
       ["harvestNContent", "h-grain"],
       ["residueRemovalAmount", "r1"],
@@ -391,7 +398,7 @@ describe("calculateNitrogenBalance: missing inputs", () => {
   });
 
   it("lists a missing target without making the balance incomplete", () => {
-    const result = farm([wheatField()], { surplusTargets: null }).fields[0];
+    const result = at(farm([wheatField()], { surplusTargets: null }).fields, 0);
     expect(result.missing.map((m) => m.item)).toEqual(["surplusTarget"]);
     expect(result.target).toBeNull();
     expect(result.overTarget).toBeNull();
@@ -410,7 +417,7 @@ describe("calculateNitrogenBalance: bad input", () => {
   it("rejects a negative amount", () => {
     expectError(
       input((f) => {
-        f.applications[0].amount = -5;
+        at(f.applications, 0).amount = -5;
       }),
       "INVALID_INPUT",
       /Field "wheat": amount of application "a-can" \(kg\/ha\) must be a number of at least 0/,
@@ -420,7 +427,7 @@ describe("calculateNitrogenBalance: bad input", () => {
   it("rejects an application outside the timeframe", () => {
     expectError(
       input((f) => {
-        f.applications[0].date = new Date("2026-01-01");
+        at(f.applications, 0).date = new Date("2026-01-01");
       }),
       "DATE_OUTSIDE_TIMEFRAME",
       /Field "wheat": application "a-can" is dated 2026-01-01, outside the timeframe 2025-01-01 to 2025-12-31/,
@@ -430,15 +437,15 @@ describe("calculateNitrogenBalance: bad input", () => {
   it("rejects a harvest outside the timeframe and a cultivation not on the field in it", () => {
     expectError(
       input((f) => {
-        f.cultivations[0].harvests[0].date = new Date("2024-12-31");
+        at(at(f.cultivations, 0).harvests, 0).date = new Date("2024-12-31");
       }),
       "DATE_OUTSIDE_TIMEFRAME",
       /harvest "h-grain" of cultivation "c-wheat" is dated 2024-12-31/,
     );
     expectError(
       input((f) => {
-        f.cultivations[0].startDate = new Date("2023-10-01");
-        f.cultivations[0].endDate = new Date("2024-08-01");
+        at(f.cultivations, 0).startDate = new Date("2023-10-01");
+        at(f.cultivations, 0).endDate = new Date("2024-08-01");
       }),
       "DATE_OUTSIDE_TIMEFRAME",
       /cultivation "c-wheat" \(2023-10-01 to 2024-08-01\) is not on the field during the timeframe/,
@@ -448,7 +455,7 @@ describe("calculateNitrogenBalance: bad input", () => {
   it("rejects an unknown application method", () => {
     expectError(
       input((f) => {
-        (f.applications[0] as { method: string }).method = "helicopter";
+        (at(f.applications, 0) as { method: string }).method = "helicopter";
       }),
       "UNKNOWN_APPLICATION_METHOD",
       /Field "wheat": application "a-can" has method "helicopter"/,
@@ -458,14 +465,14 @@ describe("calculateNitrogenBalance: bad input", () => {
   it("rejects a fertilizer with two type flags and an unknown mestcode", () => {
     expectError(
       input((f) => {
-        f.applications[0].fertilizer.isManure = true;
+        at(f.applications, 0).fertilizer.isManure = true;
       }),
       "INVALID_INPUT",
       /has isMineral and isManure; a fertilizer counts as one type only/,
     );
     expectError(
       input((f) => {
-        f.applications[0].fertilizer.typeRvo = 999;
+        at(f.applications, 0).fertilizer.typeRvo = 999;
       }),
       "UNKNOWN_MESTCODE",
       /Field "wheat": application "a-can" has typeRvo 999/,
@@ -482,7 +489,7 @@ describe("calculateNitrogenBalance: bad input", () => {
     );
     expectError(
       input((f) => {
-        f.cultivations[0].harvests[0].yield = -1;
+        at(at(f.cultivations, 0).harvests, 0).yield = -1;
       }),
       "INVALID_INPUT",
       /yield of harvest "h-grain" of cultivation "c-wheat" \(kg DM\/ha\) must be null or a number of at least 0/,

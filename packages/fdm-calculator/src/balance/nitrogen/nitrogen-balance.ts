@@ -637,7 +637,7 @@ function byType(
  *   ],
  * });
  * // supply 135 + 20 + 50 = 205; removal 8000 × 20 / 1000 = 160; emission 135 × 0.02 = 2.7
- * assert.equal(result.fields[0].balance, 42.3);
+ * assert.equal(result.fields[0]?.balance, 42.3);
  * ```
  */
 export function calculateNitrogenBalance(input: NitrogenBalanceInput): NitrogenBalance {
