@@ -191,7 +191,22 @@ export interface NitrogenBalanceSurplusTarget {
   source: string;
 }
 
-/** Everything {@link calculateNitrogenBalance} needs, as plain data. */
+/**
+ * Everything {@link calculateNitrogenBalance} needs, as plain data.
+ *
+ * @example
+ * ```ts
+ * import type { NitrogenBalanceInput } from "fdm-calculator";
+ *
+ * const input: NitrogenBalanceInput = {
+ *   timeframe: { start: new Date("2025-01-01"), end: new Date("2025-12-31") },
+ *   fields: [
+ *     { id: "f1", area: 3, soilType: "veen", deposition: 22, mineralization: 120, cultivations: [], applications: [] },
+ *   ],
+ * };
+ * console.log(input.fields.length);
+ * ```
+ */
 export interface NitrogenBalanceInput {
   /** The period of the balance. */
   timeframe: NitrogenBalanceTimeframe;
@@ -361,7 +376,20 @@ export interface NitrogenBalanceField extends NitrogenBalanceComponents {
   missing: NitrogenBalanceMissing[];
 }
 
-/** The balance of the farm: area-weighted components, every field, and what is missing. */
+/**
+ * The balance of the farm: area-weighted components, every field, and what is missing.
+ *
+ * @example
+ * ```ts
+ * import { calculateNitrogenBalance } from "fdm-calculator";
+ *
+ * const result = calculateNitrogenBalance({
+ *   timeframe: { start: new Date("2025-01-01"), end: new Date("2025-12-31") },
+ *   fields: [],
+ * });
+ * if (!result.complete) console.log(result.missing.map((m) => `${m.fieldId}: ${m.reason}`));
+ * ```
+ */
 export interface NitrogenBalance extends NitrogenBalanceComponents {
   /** The timeframe of the balance. */
   timeframe: NitrogenBalanceTimeframe;
