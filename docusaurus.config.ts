@@ -274,7 +274,8 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ["bash", "json"],
+      // json and yaml ship with prism-react-renderer; bash is the one extra the docs use.
+      additionalLanguages: ["bash"],
     },
   } satisfies Preset.ThemeConfig,
 };
