@@ -23,6 +23,10 @@
  * - `NUTRIENT_ADVICE_MALFORMED_RESPONSE`: the nutrient-advice service's answer does not fit the contract.
  * - `DATE_OUTSIDE_TIMEFRAME`: a dated input of a balance (application, harvest, cultivation) lies outside its timeframe.
  * - `UNKNOWN_APPLICATION_METHOD`: an application method is not one of fdm-data's `ApplicationMethods`.
+ * - `MISSING_FIELD_DATA`: a collector needs a figure about a field that fdm-core does not hold
+ *   and the options do not give (e.g. its soil region, or deposition for the nitrogen balance).
+ * - `INCONSISTENT_DATA`: what a collector read from fdm-core does not hold together
+ *   (e.g. an application of a fertilizer the farm does not hold).
  */
 export type FdmCalculatorErrorCode =
   | "INVALID_INPUT"
@@ -45,7 +49,9 @@ export type FdmCalculatorErrorCode =
   | "NUTRIENT_ADVICE_HTTP_ERROR"
   | "NUTRIENT_ADVICE_MALFORMED_RESPONSE"
   | "DATE_OUTSIDE_TIMEFRAME"
-  | "UNKNOWN_APPLICATION_METHOD";
+  | "UNKNOWN_APPLICATION_METHOD"
+  | "MISSING_FIELD_DATA"
+  | "INCONSISTENT_DATA";
 
 /**
  * The error every fdm-calculator function throws for input it cannot compute
