@@ -6,11 +6,13 @@ import {
   auditLog,
   cultivationHarvesting,
   cultivationStarting,
+  derogations,
   farmRoles,
   farms,
   fertilizerAcquiring,
   fertilizerApplying,
   fieldAcquiring,
+  organicCertifications,
   soilSampling,
 } from "./schema.js";
 import { createId, requireEnum, requireId } from "./validate.js";
@@ -36,7 +38,9 @@ export type FarmResource =
   | "harvest"
   | "fertilizer"
   | "fertilizer_application"
-  | "soil_analysis";
+  | "soil_analysis"
+  | "derogation"
+  | "organic_certification";
 
 const permissions: Record<FarmRole, readonly FarmAction[]> = {
   owner: ["read", "write", "list", "share", "delete"],
@@ -130,6 +134,20 @@ async function resolve(
         .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
         .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
         .where(eq(soilSampling.analysisId, resourceId));
+      break;
+    case "derogation":
+      rows = await db
+        .select({ farmId: derogations.farmId, role: farmRoles.role })
+        .from(derogations)
+        .leftJoin(farmRoles, roleOn(derogations.farmId))
+        .where(eq(derogations.id, resourceId));
+      break;
+    case "organic_certification":
+      rows = await db
+        .select({ farmId: organicCertifications.farmId, role: farmRoles.role })
+        .from(organicCertifications)
+        .leftJoin(farmRoles, roleOn(organicCertifications.farmId))
+        .where(eq(organicCertifications.id, resourceId));
       break;
   }
   const [first] = rows;

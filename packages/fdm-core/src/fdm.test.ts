@@ -33,6 +33,7 @@ describe("migrations", () => {
       "cultivation_harvesting",
       "cultivation_starting",
       "cultivations",
+      "derogations",
       "farm_cultivation_catalogues",
       "farm_fertilizer_catalogues",
       "farm_roles",
@@ -44,8 +45,10 @@ describe("migrations", () => {
       "field_acquiring",
       "field_discarding",
       "fields",
+      "grazing_intentions",
       "harvestable_analyses",
       "harvestables",
+      "organic_certifications",
       "soil_analyses",
       "soil_sampling",
     ]);
@@ -80,7 +83,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(1);
+    expect(before).toBe(2);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

@@ -50,6 +50,13 @@ export {
   removeCultivation,
   updateCultivation,
 } from "./cultivation.js";
+export {
+  addDerogation,
+  type Derogation,
+  isDerogationGrantedForYear,
+  listDerogations,
+  removeDerogation,
+} from "./derogation.js";
 export { FdmError, type FdmErrorCode, type FdmErrorOptions, FdmPermissionError } from "./error.js";
 export {
   addFarm,
@@ -105,6 +112,12 @@ export {
   updateField,
 } from "./field.js";
 export {
+  type GrazingIntention,
+  getGrazingIntention,
+  listGrazingIntentions,
+  setGrazingIntention,
+} from "./grazing-intention.js";
+export {
   addHarvest,
   getHarvest,
   getHarvests,
@@ -113,6 +126,15 @@ export {
   type HarvestInput,
   removeHarvest,
 } from "./harvest.js";
+export {
+  addOrganicCertification,
+  isValidSkalNumber,
+  isValidTracesNumber,
+  listOrganicCertifications,
+  type OrganicCertification,
+  type OrganicCertificationInput,
+  removeOrganicCertification,
+} from "./organic-certification.js";
 export type { FieldGeometry } from "./schema.js";
 export * as fdmSchema from "./schema.js";
 export {

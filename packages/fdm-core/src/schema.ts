@@ -21,6 +21,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { ApplicationMethods, Harvestable, Rotation } from "fdm-data";
 
@@ -561,4 +562,57 @@ export const auditLog = pgTable(
     createdAt: date("created_at").notNull().defaultNow(),
   },
   (t) => [index("audit_log_principal_idx").on(t.principalId)],
+);
+
+// ---------------------------------------------------------------- farm records
+
+/**
+ * A derogatie (derogation from the Nitrates Directive's 170 kg N/ha limit for
+ * animal manure) granted to a farm for one calendar year.
+ */
+export const derogations = pgTable(
+  "derogations",
+  {
+    id: text("id").primaryKey(),
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("derogations_farm_year_idx").on(t.farmId, t.year)],
+);
+
+/** An organic certification of a farm, with its Skal and TRACES numbers. */
+export const organicCertifications = pgTable(
+  "organic_certifications",
+  {
+    id: text("id").primaryKey(),
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    tracesNumber: text("traces_number").notNull(),
+    skalNumber: text("skal_number").notNull(),
+    issueDate: date("issue_date").notNull(),
+    expiryDate: date("expiry_date").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("organic_certifications_farm_idx").on(t.farmId),
+    uniqueIndex("organic_certifications_traces_idx").on(t.farmId, t.tracesNumber),
+  ],
+);
+
+/** Whether a farm intends to graze its grassland in a calendar year (beweiden). */
+export const grazingIntentions = pgTable(
+  "grazing_intentions",
+  {
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    hasGrazingIntention: boolean("has_grazing_intention").notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.year] })],
 );

@@ -73,6 +73,9 @@ const dataTables = {
   soilSampling: schema.soilSampling,
   farmCultivationCatalogues: schema.farmCultivationCatalogues,
   farmFertilizerCatalogues: schema.farmFertilizerCatalogues,
+  derogations: schema.derogations,
+  organicCertifications: schema.organicCertifications,
+  grazingIntentions: schema.grazingIntentions,
 };
 
 /** Row counts of every table except the audit log (which records denied checks too). */

@@ -51,6 +51,19 @@ export function requireNumber(value: unknown, field: string, min: number, max: n
   return value;
 }
 
+/** A calendar year: a whole number between `min` and `max`. */
+export function requireYear(value: unknown, field = "year", min = 1900, max = 2100): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw invalid(field, `must be a whole year between ${min} and ${max}`);
+  }
+  return value;
+}
+
+export function requireBoolean(value: unknown, field: string): boolean {
+  if (typeof value !== "boolean") throw invalid(field, "must be true or false");
+  return value;
+}
+
 export function optionalNumber(
   value: unknown,
   field: string,

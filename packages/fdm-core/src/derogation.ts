@@ -1,0 +1,196 @@
+import { and, asc, eq } from "drizzle-orm";
+import { checkPermission } from "./authorization.js";
+import { asFdmError, FdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { derogations } from "./schema.js";
+import { createId, requireId, requireYear } from "./validate.js";
+
+/**
+ * A derogatie (derogation) granted to a farm for one calendar year: with it
+ * the farm may apply more nitrogen from grazing-animal manure than the 170 kg
+ * N/ha of the Nitrates Directive (the dierlijke-mestnorm, animal-manure norm).
+ */
+export interface Derogation {
+  /** The derogation's id. */
+  id: string;
+  /** The farm it is granted to. */
+  farmId: string;
+  /** The calendar year it applies to. */
+  year: number;
+  /** When it was recorded. */
+  createdAt: Date;
+}
+
+/**
+ * The first year a Dutch derogation was granted: Commission Decision
+ * 2005/880/EC allowed it from 2006.
+ */
+const firstDerogationYear = 2006;
+
+const yearOf = (value: unknown) => requireYear(value, "year", firstDerogationYear, 2100);
+
+/**
+ * Records that a farm holds a derogatie (derogation) for a calendar year.
+ * A farm holds at most one derogation per year.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param year - The calendar year, a whole number from 2006 (the first Dutch derogation year) to 2100.
+ * @returns The derogation's id.
+ * @throws {FdmError} `INVALID_INPUT` for a bad year, `NOT_FOUND` for an unknown farm,
+ *   `CONFLICT` when the farm already holds a derogation for that year.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import { addDerogation, addFarm, createFdmLocal } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const derogationId = await addDerogation(fdm, "owner-1", farmId, 2025);
+ * ```
+ */
+export async function addDerogation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  year: number,
+): Promise<string> {
+  const y = yearOf(year);
+  await checkPermission(fdm, principalId, "write", "farm", farmId, "addDerogation");
+  const id = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: derogations.id })
+        .from(derogations)
+        .where(and(eq(derogations.farmId, farmId), eq(derogations.year, y)));
+      if (existing) {
+        throw new FdmError(
+          "CONFLICT",
+          `year: farm '${farmId}' already holds a derogation for ${y}.`,
+          { field: "year" },
+        );
+      }
+      await tx.insert(derogations).values({ id, farmId, year: y });
+    });
+  } catch (err) {
+    throw asFdmError(err, "addDerogation");
+  }
+  return id;
+}
+
+/**
+ * Lists a farm's derogations, by year.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @returns The derogations, earliest year first; empty when there are none.
+ * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm's data.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addDerogation, addFarm, createFdmLocal, listDerogations } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await addDerogation(fdm, "owner-1", farmId, 2025);
+ * await addDerogation(fdm, "owner-1", farmId, 2024);
+ * const years = (await listDerogations(fdm, "owner-1", farmId)).map((d) => d.year);
+ * assert.deepStrictEqual(years, [2024, 2025]);
+ * ```
+ */
+export async function listDerogations(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<Derogation[]> {
+  await checkPermission(fdm, principalId, "list", "farm", farmId, "listDerogations");
+  try {
+    return await fdm
+      .select({
+        id: derogations.id,
+        farmId: derogations.farmId,
+        year: derogations.year,
+        createdAt: derogations.createdAt,
+      })
+      .from(derogations)
+      .where(eq(derogations.farmId, farmId))
+      .orderBy(asc(derogations.year));
+  } catch (err) {
+    throw asFdmError(err, "listDerogations");
+  }
+}
+
+/**
+ * Tells whether a farm holds a derogatie (derogation) for a calendar year —
+ * the question the animal-manure norm (dierlijke-mestnorm) asks.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @param year - The calendar year, a whole number from 2006 to 2100.
+ * @returns `true` when a derogation is recorded for that year.
+ * @throws {FdmError} `INVALID_INPUT` for a bad year, `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addDerogation, addFarm, createFdmLocal, isDerogationGrantedForYear } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await addDerogation(fdm, "owner-1", farmId, 2025);
+ * assert.strictEqual(await isDerogationGrantedForYear(fdm, "owner-1", farmId, 2025), true);
+ * assert.strictEqual(await isDerogationGrantedForYear(fdm, "owner-1", farmId, 2024), false);
+ * ```
+ */
+export async function isDerogationGrantedForYear(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  year: number,
+): Promise<boolean> {
+  const y = yearOf(year);
+  await checkPermission(fdm, principalId, "read", "farm", farmId, "isDerogationGrantedForYear");
+  try {
+    const [row] = await fdm
+      .select({ id: derogations.id })
+      .from(derogations)
+      .where(and(eq(derogations.farmId, farmId), eq(derogations.year, y)));
+    return row !== undefined;
+  } catch (err) {
+    throw asFdmError(err, "isDerogationGrantedForYear");
+  }
+}
+
+/**
+ * Removes a derogation, e.g. one recorded for the wrong year.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; needs the `write` right on the farm.
+ * @param derogationId - The derogation.
+ * @returns Resolves when it is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown derogation.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import { addDerogation, addFarm, createFdmLocal, removeDerogation } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const derogationId = await addDerogation(fdm, "owner-1", farmId, 2025);
+ * await removeDerogation(fdm, "owner-1", derogationId);
+ * ```
+ */
+export async function removeDerogation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  derogationId: string,
+): Promise<void> {
+  const id = requireId(derogationId, "derogationId");
+  await checkPermission(fdm, principalId, "write", "derogation", id, "removeDerogation");
+  try {
+    await fdm.delete(derogations).where(eq(derogations.id, id));
+  } catch (err) {
+    throw asFdmError(err, "removeDerogation");
+  }
+}

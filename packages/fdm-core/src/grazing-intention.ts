@@ -1,0 +1,140 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { checkPermission } from "./authorization.js";
+import { asFdmError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { grazingIntentions } from "./schema.js";
+import { requireBoolean, requireYear } from "./validate.js";
+
+/** A farm's intention, for one calendar year, to graze (beweiden) its grassland. */
+export interface GrazingIntention {
+  /** The calendar year. */
+  year: number;
+  /** `true` when the farm intends to graze its grassland that year. */
+  hasGrazingIntention: boolean;
+}
+
+/**
+ * Records whether a farm intends to graze its grassland in a calendar year;
+ * a second call for the same year replaces the answer. The nitrogen norm for
+ * grassland (stikstofgebruiksnorm) depends on it: grassland that is grazed
+ * (beweiden) has a lower norm than grassland that is only mown (maaien).
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param year - The calendar year, a whole number from 1900 to 2100.
+ * @param hasGrazingIntention - `true` to graze, `false` to mow only.
+ * @returns Resolves when it is stored.
+ * @throws {FdmError} `INVALID_INPUT` for a bad year or a non-boolean intention, `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import { addFarm, createFdmLocal, setGrazingIntention } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await setGrazingIntention(fdm, "owner-1", farmId, 2025, true);
+ * ```
+ */
+export async function setGrazingIntention(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  year: number,
+  hasGrazingIntention: boolean,
+): Promise<void> {
+  const y = requireYear(year);
+  const intends = requireBoolean(hasGrazingIntention, "hasGrazingIntention");
+  await checkPermission(fdm, principalId, "write", "farm", farmId, "setGrazingIntention");
+  try {
+    await fdm
+      .insert(grazingIntentions)
+      .values({ farmId, year: y, hasGrazingIntention: intends })
+      .onConflictDoUpdate({
+        target: [grazingIntentions.farmId, grazingIntentions.year],
+        set: { hasGrazingIntention: intends, updatedAt: sql`now()` },
+      });
+  } catch (err) {
+    throw asFdmError(err, "setGrazingIntention");
+  }
+}
+
+/**
+ * Reads a farm's grazing intention for a calendar year.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @param year - The calendar year, a whole number from 1900 to 2100.
+ * @returns `true` or `false` as recorded, or `null` when nothing is recorded for that year.
+ * @throws {FdmError} `INVALID_INPUT` for a bad year, `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, createFdmLocal, getGrazingIntention, setGrazingIntention } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await setGrazingIntention(fdm, "owner-1", farmId, 2025, true);
+ * assert.strictEqual(await getGrazingIntention(fdm, "owner-1", farmId, 2025), true);
+ * assert.strictEqual(await getGrazingIntention(fdm, "owner-1", farmId, 2024), null);
+ * ```
+ */
+export async function getGrazingIntention(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  year: number,
+): Promise<boolean | null> {
+  const y = requireYear(year);
+  await checkPermission(fdm, principalId, "read", "farm", farmId, "getGrazingIntention");
+  try {
+    const [row] = await fdm
+      .select({ value: grazingIntentions.hasGrazingIntention })
+      .from(grazingIntentions)
+      .where(and(eq(grazingIntentions.farmId, farmId), eq(grazingIntentions.year, y)));
+    return row ? row.value : null;
+  } catch (err) {
+    throw asFdmError(err, "getGrazingIntention");
+  }
+}
+
+/**
+ * Lists the grazing intentions recorded for a farm, earliest year first.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @returns One entry per recorded year; empty when none is recorded.
+ * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm's data.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, createFdmLocal, listGrazingIntentions, setGrazingIntention } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await setGrazingIntention(fdm, "owner-1", farmId, 2025, false);
+ * assert.deepStrictEqual(await listGrazingIntentions(fdm, "owner-1", farmId), [
+ *   { year: 2025, hasGrazingIntention: false },
+ * ]);
+ * ```
+ */
+export async function listGrazingIntentions(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<GrazingIntention[]> {
+  await checkPermission(fdm, principalId, "list", "farm", farmId, "listGrazingIntentions");
+  try {
+    return await fdm
+      .select({
+        year: grazingIntentions.year,
+        hasGrazingIntention: grazingIntentions.hasGrazingIntention,
+      })
+      .from(grazingIntentions)
+      .where(eq(grazingIntentions.farmId, farmId))
+      .orderBy(asc(grazingIntentions.year));
+  } catch (err) {
+    throw asFdmError(err, "listGrazingIntentions");
+  }
+}
