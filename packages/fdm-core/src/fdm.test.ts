@@ -54,6 +54,13 @@ describe("migrations", () => {
     ]);
   });
 
+  it("creates the calculation cache in its own schema", async () => {
+    const tables = await rows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'fdm_calculator_cache' order by table_name`,
+    );
+    expect(tables.map((t) => t.table_name)).toEqual(["calculation_errors", "calculation_results"]);
+  });
+
   it("creates the enumerations with their values", async () => {
     const enums = await rows<{ typname: string; labels: string }>(
       sql`select t.typname, string_agg(e.enumlabel, ',' order by e.enumsortorder) as labels
@@ -83,7 +90,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(2);
+    expect(before).toBe(3);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

@@ -23,6 +23,11 @@ export {
   updateRoleOfPrincipalAtFarm,
 } from "./authorization.js";
 export {
+  type CalculationCacheOptions,
+  hashCalculationInput,
+  withCalculationCache,
+} from "./calculation-cache.js";
+export {
   type CultivationCatalogue,
   type CultivationCatalogueItem,
   disableCultivationCatalogue,

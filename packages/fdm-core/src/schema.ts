@@ -17,6 +17,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSchema,
   pgTable,
   primaryKey,
   text,
@@ -615,4 +616,45 @@ export const grazingIntentions = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.farmId, t.year] })],
+);
+
+// ---------------------------------------------------------------- calculation cache
+
+/** The PostgreSQL schema that holds the calculation cache, apart from the farm data. */
+export const calculatorCacheSchema = pgSchema("fdm_calculator_cache");
+
+/**
+ * Results of calculator runs, by calculator name and version and the SHA-256
+ * hash of the input's canonical JSON. Input and result are kept as that JSON text.
+ */
+export const calculationResults = calculatorCacheSchema.table(
+  "calculation_results",
+  {
+    calculatorName: text("calculator_name").notNull(),
+    calculatorVersion: text("calculator_version").notNull(),
+    inputHash: text("input_hash").notNull(),
+    input: text("input").notNull(),
+    result: text("result").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.calculatorName, t.calculatorVersion, t.inputHash] })],
+);
+
+/** Calculator runs that threw: recorded for inspection, never served as results. */
+export const calculationErrors = calculatorCacheSchema.table(
+  "calculation_errors",
+  {
+    id: text("id").primaryKey(),
+    calculatorName: text("calculator_name").notNull(),
+    calculatorVersion: text("calculator_version").notNull(),
+    inputHash: text("input_hash").notNull(),
+    input: text("input").notNull(),
+    errorName: text("error_name").notNull(),
+    errorMessage: text("error_message").notNull(),
+    errorCode: text("error_code"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("calculation_errors_key_idx").on(t.calculatorName, t.calculatorVersion, t.inputHash),
+  ],
 );
