@@ -23,6 +23,19 @@ export type {
   NitrogenBalanceTimeframe,
 } from "./balance/nitrogen/types.js";
 export {
+  collectInputForNitrogenBalance,
+  type NitrogenBalanceCollectorOptions,
+  type NitrogenBalanceFieldDetails,
+} from "./collectors/nitrogen-balance.js";
+export {
+  collectInputForNL2025Norms,
+  type DoseForFieldOptions,
+  getDoseForField,
+  type NL2025CultivationDetails,
+  type NL2025FieldLocation,
+  type NL2025NormsCollectorOptions,
+} from "./collectors/norms.js";
+export {
   type ApplicationDose,
   calculateDose,
   type Dose,

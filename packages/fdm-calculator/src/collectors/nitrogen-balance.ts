@@ -204,12 +204,7 @@ export async function collectInputForNitrogenBalance(
 
   const collected = await mapLimit(fields, 4, async (field): Promise<NitrogenBalanceFieldInput> => {
     const details = options.fields?.[field.id] ?? {};
-    const soilType = await resolveRegion(
-      field,
-      details.soilType,
-      options.regionGeodata,
-      COLLECTOR,
-    );
+    const soilType = await resolveRegion(field, details.soilType, options.regionGeodata, COLLECTOR);
     let groundwaterClass = details.groundwaterClass;
     if (groundwaterClass === undefined) {
       const soil = await getCurrentSoilData(fdm, principalId, field.id, tf.query.end);

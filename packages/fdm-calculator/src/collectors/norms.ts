@@ -1,0 +1,475 @@
+import {
+  type Cultivation,
+  type FdmType,
+  type Fertilizer,
+  type FertilizerApplication,
+  type Field,
+  getCultivations,
+  getCultivationsForFarm,
+  getCurrentSoilData,
+  getFertilizerApplications,
+  getFertilizers,
+  getField,
+  getFields,
+  getGrazingIntention,
+  isDerogationGrantedForYear,
+  listOrganicCertifications,
+  type PrincipalId,
+} from "fdm-core";
+import { calculateDose, type Dose } from "../dose.js";
+import { FdmCalculatorError } from "../errors.js";
+import type { AreaLookupOptions, RegionLookupOptions } from "../location/location.js";
+import type {
+  NL2025Application,
+  NL2025Cultivation,
+  NL2025NormsInput,
+  NL2025Region,
+  NL2025SoilPhosphate,
+} from "../norms/nl/2025/types.js";
+import {
+  checkFieldKeys,
+  dayTimeframe,
+  fertilizerOf,
+  fertilizersById,
+  mapLimit,
+  resolveAreaFlag,
+  resolveRegion,
+} from "./shared.js";
+
+/**
+ * Where one field lies, for {@link collectInputForNL2025Norms}: what fdm-core
+ * does not hold. A flag left out is looked up in the matching dataset of the
+ * options.
+ */
+export interface NL2025FieldLocation {
+  /** Soil region (grondsoortenkaart of the Meststoffenwet). Absent: looked up with `regionGeodata`. */
+  region?: NL2025Region;
+  /** The field lies in a NV-gebied (area polluted with nutrients). Absent: looked up with `nvGebiedGeodata`. */
+  isNVGebied?: boolean;
+  /** The field lies in a grondwaterbeschermingsgebied (GWBG). Absent: looked up with `gwbgGeodata`. */
+  isGWBG?: boolean;
+  /**
+   * The field lies in (or in the mapped zone around) a Natura 2000 area.
+   * fdm-calculator has no lookup for it; it changes a 2025 figure only for a
+   * farm with derogatie, so it must be given then and counts as `false` otherwise.
+   */
+  isNatura2000?: boolean;
+  /**
+   * The field lies in a derogatievrije zone (zone without derogation). Like
+   * `isNatura2000`: required for a farm with derogatie, `false` otherwise.
+   */
+  isDerogatievrijeZone?: boolean;
+}
+
+/** What the 2025 norms need about a farm's cultivations and applications that fdm-core does not record. */
+export interface NL2025CultivationDetails {
+  /** Variety (ras), for the potato lines of RVO Table 2. */
+  variety?: string | null;
+  /** Teeltwijze (way of growing), for the Table-2 lines the crop code alone does not decide. */
+  teeltwijze?: string | null;
+}
+
+/** Options of {@link collectInputForNL2025Norms}: what the 2025 norms need beyond fdm-core's data. */
+export interface NL2025NormsCollectorOptions {
+  /** Per field id, where the field lies; every key must be a field of the farm. */
+  fields?: Readonly<Record<string, NL2025FieldLocation>>;
+  /** Region dataset for fields without a `region` (see {@link getRegion}). */
+  regionGeodata?: RegionLookupOptions;
+  /** NV-gebieden dataset for fields without `isNVGebied` (see {@link isFieldInNVGebied}). */
+  nvGebiedGeodata?: AreaLookupOptions;
+  /** Grondwaterbeschermingsgebieden dataset for fields without `isGWBG` (see {@link isFieldInGWGBGebied}). */
+  gwbgGeodata?: AreaLookupOptions;
+  /**
+   * The farm has derogatie (derogation) for 2025. Absent: read with fdm-core's
+   * `isDerogationGrantedForYear` (no derogation recorded for 2025 is `false`).
+   */
+  hasDerogation?: boolean;
+  /**
+   * The farm intends to graze (beweiding) in 2025. Absent: read with fdm-core's
+   * `getGrazingIntention`; when nothing is recorded for 2025 the collector throws.
+   */
+  hasGrazingIntention?: boolean;
+  /**
+   * The farm is certified organic in 2025. Absent: `true` when fdm-core holds
+   * an organic certificate of the farm valid on at least one day of 2025.
+   */
+  isOrganicCertified?: boolean;
+  /**
+   * Herkomst (origin) of animal manure per fdm-core fertilizer id: produced on
+   * the farm (`eigen_bedrijf`) or brought in (`aangevoerd`). The norms need it
+   * for the manure of grazing animals and throw `MISSING_ORIGIN` without it.
+   */
+  manureOrigin?: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">>;
+  /** Variety and teeltwijze per fdm-core cultivation id. */
+  cultivationDetails?: Readonly<Record<string, NL2025CultivationDetails>>;
+}
+
+/** Options of {@link getDoseForField}: what the effective N needs beyond fdm-core's data. */
+export interface DoseForFieldOptions {
+  /** The field's soil region. Absent: looked up with `regionGeodata`. */
+  region?: NL2025Region;
+  /** Region dataset, used when `region` is absent. */
+  regionGeodata?: RegionLookupOptions;
+  /**
+   * The farm intends to graze (beweiding) in the timeframe's year. Absent: read
+   * with fdm-core's `getGrazingIntention`; when nothing is recorded the call throws.
+   */
+  hasGrazingIntention?: boolean;
+  /** Herkomst of animal manure per fdm-core fertilizer id, as in {@link NL2025NormsCollectorOptions}. */
+  manureOrigin?: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">>;
+}
+
+const NORMS = "collectInputForNL2025Norms";
+const DOSE = "getDoseForField";
+const YEAR_2025 = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
+const YEAR_2025_LAST_MOMENT = new Date("2025-12-31T23:59:59.999Z");
+// The catch-crop reduction and the crop year look back at the cultivations of 2024.
+const YEARS_2024_2025 = { start: new Date("2024-01-01"), end: new Date("2025-12-31") };
+
+/** A farm flag the caller gave: must be a boolean. */
+function givenFlag(value: unknown, name: string, label: string, fieldId: string | null = null) {
+  if (value !== undefined && typeof value !== "boolean") {
+    throw new FdmCalculatorError(
+      "INVALID_INPUT",
+      `${label}: options.${name} must be true or false`,
+      { fieldId },
+    );
+  }
+  return value;
+}
+
+/** The grazing intention: given, else as recorded in fdm-core for the year. */
+async function grazingIntention(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  year: number,
+  given: unknown,
+  label: string,
+  fieldId: string | null = null,
+): Promise<boolean> {
+  const value = givenFlag(given, "hasGrazingIntention", label, fieldId);
+  if (value !== undefined) return value;
+  const recorded = await getGrazingIntention(fdm, principalId, farmId, year);
+  if (recorded === null) {
+    throw new FdmCalculatorError(
+      "MISSING_FIELD_DATA",
+      `${label}: the werkingscoëfficiënt depends on the farm's grazing intention, and farm "${farmId}" has none recorded for ${year}; record it with setGrazingIntention or give options.hasGrazingIntention`,
+      { fieldId },
+    );
+  }
+  return recorded;
+}
+
+function toCultivation(
+  c: Cultivation,
+  details: Readonly<Record<string, NL2025CultivationDetails>> | undefined,
+): NL2025Cultivation {
+  const extra = details?.[c.id];
+  return {
+    cultivationId: c.catalogueItemId,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    ...(extra?.variety != null ? { variety: extra.variety } : {}),
+    ...(extra?.teeltwijze != null ? { teeltwijze: extra.teeltwijze } : {}),
+  };
+}
+
+function toApplication(
+  a: FertilizerApplication,
+  fertilizers: ReadonlyMap<string, Fertilizer>,
+  origins: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">> | undefined,
+  fieldId: string,
+): NL2025Application {
+  const { fertilizer, typeRvo } = fertilizerOf(fertilizers, a.fertilizerId, fieldId, a.id);
+  const origin = origins?.[a.fertilizerId];
+  return {
+    id: a.id,
+    date: a.applicationDate,
+    amount: a.amountKgPerHa,
+    method: a.method,
+    fertilizer: {
+      id: fertilizer.catalogueItemId,
+      typeRvo,
+      composition: {
+        n: fertilizer.n,
+        p2o5: fertilizer.p2o5,
+        k2o: fertilizer.k2o,
+        so3: fertilizer.so3,
+        mgo: fertilizer.mgo,
+        cao: fertilizer.cao,
+      },
+    },
+    ...(origin !== undefined ? { origin } : {}),
+  };
+}
+
+function optionalZoneFlag(
+  field: Field,
+  value: unknown,
+  name: "isNatura2000" | "isDerogatievrijeZone",
+  hasDerogation: boolean,
+): boolean {
+  if (value === undefined) {
+    if (!hasDerogation) return false;
+    throw new FdmCalculatorError(
+      "MISSING_FIELD_DATA",
+      `Field "${field.id}": with derogatie the dierlijke-mest-gebruiksnorm depends on ${name}; give it in options.fields (fdm-calculator has no lookup for it)`,
+      { fieldId: field.id },
+    );
+  }
+  if (typeof value !== "boolean") {
+    throw new FdmCalculatorError(
+      "INVALID_INPUT",
+      `Field "${field.id}": ${name} in options.fields must be true or false`,
+      { fieldId: field.id },
+    );
+  }
+  return value;
+}
+
+/**
+ * Reads a farm from fdm-core and returns the input of the 2025 gebruiksnormen
+ * (application norms) for every field it holds in 2025, ready for
+ * {@link calculateNL2025GebruiksnormenForFarm} or the per-field norm functions.
+ *
+ * From fdm-core, through its public functions (so the principal needs read
+ * access): each field's area, its cultivations of 2024 and 2025 (the
+ * catch-crop reduction looks back at 2024), its fertilizer applications dated
+ * in 2025 with each fertilizer's RVO mestcode and composition, and P-CaCl2
+ * and P-AL of its current soil data (the most recent values sampled on or
+ * before 2025-12-31; `soilPhosphate` is `null` when either is missing, which
+ * the fosfaatgebruiksnorm reports). From `options`: the soil region and the
+ * NV-gebied and GWBG flags, each given per field or looked up in the
+ * configured dataset with {@link getRegion}, {@link isFieldInNVGebied} and
+ * {@link isFieldInGWGBGebied}; the manure's origin, variety and teeltwijze
+ * where the norms need them. The farm's derogatie, grazing intention and
+ * organic certification for 2025 are read from fdm-core
+ * (`isDerogationGrantedForYear`, `getGrazingIntention`,
+ * `listOrganicCertifications`) unless the options give them.
+ *
+ * @param fdm - The fdm-core database handle.
+ * @param principalId - Who asks; needs read access to the farm.
+ * @param farmId - The farm.
+ * @param options - What fdm-core does not hold; see {@link NL2025NormsCollectorOptions}.
+ * @returns One {@link NL2025NormsInput} per field the farm holds in 2025, ordered by field name.
+ * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
+ * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown farm.
+ * @throws {FdmCalculatorError} `MISSING_FIELD_DATA` when no grazing intention for 2025 is recorded
+ *   or given, or a field's region, NV-gebied or GWBG flag (given neither per field nor through a
+ *   dataset), or — with derogatie — its Natura 2000 or derogatievrije-zone flag is missing; `INVALID_INPUT` for options of the wrong type or naming a
+ *   field the farm does not hold; `INCONSISTENT_DATA` for an application of a fertilizer the farm
+ *   does not hold.
+ * @throws {GeodataError} From a location lookup, when its dataset cannot be read.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, addField, createFdmLocal, setGrazingIntention } from "fdm-core";
+ * import { collectInputForNL2025Norms } from "fdm-calculator";
+ *
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * await setGrazingIntention(fdm, "owner-1", farmId, 2025, true);
+ * const inputs = await collectInputForNL2025Norms(fdm, "owner-1", farmId, {
+ *   fields: { [fieldId]: { region: "zand_nwc", isNVGebied: false, isGWBG: false } },
+ * });
+ * assert.equal(inputs[0]?.hasGrazingIntention, true);
+ * assert.equal(inputs[0]?.hasDerogation, false); // no derogatie recorded for 2025
+ * ```
+ */
+export async function collectInputForNL2025Norms(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options: NL2025NormsCollectorOptions = {},
+): Promise<NL2025NormsInput[]> {
+  const fields = await getFields(fdm, principalId, farmId, dayTimeframe(YEAR_2025, NORMS).query);
+  checkFieldKeys(options.fields, fields, NORMS);
+  const farm = `Farm "${farmId}"`;
+  const hasDerogation =
+    givenFlag(options.hasDerogation, "hasDerogation", farm) ??
+    (await isDerogationGrantedForYear(fdm, principalId, farmId, 2025));
+  const hasGrazingIntention = await grazingIntention(
+    fdm,
+    principalId,
+    farmId,
+    2025,
+    options.hasGrazingIntention,
+    farm,
+  );
+  const isOrganicCertified =
+    givenFlag(options.isOrganicCertified, "isOrganicCertified", farm) ??
+    (await listOrganicCertifications(fdm, principalId, farmId)).some(
+      (c) => c.issueDate <= YEAR_2025_LAST_MOMENT && c.expiryDate >= YEAR_2025.start,
+    );
+  const cultivations = await getCultivationsForFarm(
+    fdm,
+    principalId,
+    farmId,
+    dayTimeframe(YEARS_2024_2025, NORMS).query,
+  );
+  const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, farmId));
+  const year = dayTimeframe(YEAR_2025, NORMS);
+
+  return mapLimit(fields, 4, async (field): Promise<NL2025NormsInput> => {
+    const location = options.fields?.[field.id] ?? {};
+    const region = await resolveRegion(field, location.region, options.regionGeodata, NORMS);
+    const isNVGebied = await resolveAreaFlag(
+      field,
+      location.isNVGebied,
+      options.nvGebiedGeodata,
+      "isNVGebied",
+      NORMS,
+    );
+    const isGWBG = await resolveAreaFlag(
+      field,
+      location.isGWBG,
+      options.gwbgGeodata,
+      "isGWBG",
+      NORMS,
+    );
+    const soil = await getCurrentSoilData(fdm, principalId, field.id, year.query.end);
+    const value = (parameter: string) => {
+      const v = soil.find((s) => s.parameter === parameter)?.value;
+      return typeof v === "number" ? v : null;
+    };
+    const pCaCl2 = value("pCaCl2");
+    const pAl = value("pAl");
+    const soilPhosphate: NL2025SoilPhosphate | null =
+      pCaCl2 !== null && pAl !== null ? { pCaCl2, pAl } : null;
+    const applications = await getFertilizerApplications(fdm, principalId, field.id, year.query);
+    return {
+      fieldId: field.id,
+      area: field.areaHa,
+      region,
+      isNVGebied,
+      isGWBG,
+      isNatura2000: optionalZoneFlag(field, location.isNatura2000, "isNatura2000", hasDerogation),
+      isDerogatievrijeZone: optionalZoneFlag(
+        field,
+        location.isDerogatievrijeZone,
+        "isDerogatievrijeZone",
+        hasDerogation,
+      ),
+      hasDerogation,
+      hasGrazingIntention,
+      isOrganicCertified,
+      cultivations: cultivations
+        .filter((c) => c.fieldId === field.id)
+        .map((c) => toCultivation(c, options.cultivationDetails)),
+      soilPhosphate,
+      applications: applications.map((a) =>
+        toApplication(a, fertilizers, options.manureOrigin, field.id),
+      ),
+    };
+  });
+}
+
+/**
+ * Reads a field's fertilizer applications in a timeframe from fdm-core and
+ * returns its {@link Dose}: per application and in total, kg/ha of total and
+ * effective N, P2O5, K2O, SO3, MgO and CaO, as {@link calculateDose} computes it.
+ *
+ * Effective N uses the werkingscoëfficiënt (working coefficient) of Table 9
+ * for 2025, so the timeframe must lie in 2025. It depends on the soil region,
+ * which fdm-core does not hold (give it in `options` or a region dataset to
+ * look it up), and on the farm's grazing intention for the timeframe's year,
+ * read from fdm-core unless `options` gives it. The field's cultivations in
+ * the timeframe give the land use on each date.
+ *
+ * @param fdm - The fdm-core database handle.
+ * @param principalId - Who asks; needs read access to the field's farm.
+ * @param fieldId - The field.
+ * @param timeframe - First and last day (included) of the applications to count; within 2025.
+ * @param options - The region (or its dataset), the manure's origin, and the grazing intention when
+ *   it should not be read from fdm-core.
+ * @returns The field's dose.
+ * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the field.
+ * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown field.
+ * @throws {FdmCalculatorError} `INVALID_INPUT` for a bad timeframe; `MISSING_FIELD_DATA` without a
+ *   region, or without a grazing intention given or recorded for the year; `INCONSISTENT_DATA` for an application of a fertilizer the farm
+ *   does not hold; and the errors of {@link calculateDose} (e.g. `DATE_OUTSIDE_2025`, `MISSING_ORIGIN`).
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, addFertilizer, addFertilizerApplication, addField, createFdmLocal,
+ *   enableFertilizerCatalogue, syncCatalogues,
+ * } from "fdm-core";
+ * import { getDoseForField } from "fdm-calculator";
+ *
+ * const fdm = await createFdmLocal();
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "mineral");
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * const fertilizerId = await addFertilizer(fdm, "owner-1", farmId, {
+ *   catalogueItemId: "mineral_can27", // calcium ammonium nitrate, 270 g N/kg
+ *   acquiringDate: new Date("2025-02-01"),
+ * });
+ * await addFertilizerApplication(fdm, "owner-1", fieldId, {
+ *   fertilizerId,
+ *   amountKgPerHa: 300,
+ *   method: "broadcasting",
+ *   applicationDate: new Date("2025-03-20"),
+ * });
+ * const dose = await getDoseForField(
+ *   fdm,
+ *   "owner-1",
+ *   fieldId,
+ *   { start: new Date("2025-01-01"), end: new Date("2025-12-31") },
+ *   { region: "klei", hasGrazingIntention: false },
+ * );
+ * assert.equal(dose.n, 81); // 300 kg × 270 g/kg
+ * assert.equal(dose.nEffective, 81); // kunstmest counts at 100%
+ * ```
+ */
+export async function getDoseForField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe: { start: Date; end: Date },
+  options: DoseForFieldOptions = {},
+): Promise<Dose> {
+  const tf = dayTimeframe(timeframe, DOSE);
+  const field = await getField(fdm, principalId, fieldId);
+  const region = await resolveRegion(field, options.region, options.regionGeodata, DOSE);
+  const hasGrazingIntention = await grazingIntention(
+    fdm,
+    principalId,
+    field.farmId,
+    new Date(tf.startDay).getUTCFullYear(),
+    options.hasGrazingIntention,
+    `Field "${field.id}"`,
+    field.id,
+  );
+  const cultivations = await getCultivations(fdm, principalId, field.id, tf.query);
+  const applications = await getFertilizerApplications(fdm, principalId, field.id, tf.query);
+  const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, field.farmId));
+  return calculateDose({
+    fieldId: field.id,
+    region,
+    hasGrazingIntention,
+    cultivations: cultivations.map((c) => toCultivation(c, undefined)),
+    applications: applications.map((a) =>
+      toApplication(a, fertilizers, options.manureOrigin, field.id),
+    ),
+  });
+}
