@@ -28,6 +28,10 @@ describe("migrations", () => {
     );
     expect(tables.map((t) => t.table_name)).toEqual([
       "audit_log",
+      "auth_account",
+      "auth_session",
+      "auth_user",
+      "auth_verification",
       "cultivation_catalogue",
       "cultivation_ending",
       "cultivation_harvesting",
@@ -90,7 +94,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(3);
+    expect(before).toBe(4);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

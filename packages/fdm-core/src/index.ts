@@ -10,6 +10,8 @@
  *
  * @packageDocumentation
  */
+
+export { createFdmAuth, type FdmAuth, type FdmAuthOptions } from "./auth.js";
 export {
   type FarmAction,
   type FarmPrincipal,

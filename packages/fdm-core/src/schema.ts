@@ -658,3 +658,76 @@ export const calculationErrors = calculatorCacheSchema.table(
     index("calculation_errors_key_idx").on(t.calculatorName, t.calculatorVersion, t.inputHash),
   ],
 );
+
+// ---------------------------------------------------------------- accounts (better-auth)
+
+// The tables better-auth's Drizzle adapter works on (models user, session,
+// account and verification, plus the username plugin's column), named with an
+// `auth_` prefix so they stand apart from the farm data.
+
+/** A user account: better-auth's `user` model with the username plugin's `username`. */
+export const authUser = pgTable("auth_user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  username: text("username").unique(),
+  createdAt: date("created_at").notNull().defaultNow(),
+  updatedAt: date("updated_at").notNull().defaultNow(),
+});
+
+/** A signed-in session of a user: better-auth's `session` model. */
+export const authSession = pgTable(
+  "auth_session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: date("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: date("created_at").notNull().defaultNow(),
+    updatedAt: date("updated_at").notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("auth_session_user_idx").on(t.userId)],
+);
+
+/** A way a user signs in (here: email and password, hashed by better-auth): its `account` model. */
+export const authAccount = pgTable(
+  "auth_account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: date("access_token_expires_at"),
+    refreshTokenExpiresAt: date("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: date("created_at").notNull().defaultNow(),
+    updatedAt: date("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("auth_account_user_idx").on(t.userId)],
+);
+
+/** Short-lived verification values (e.g. password-reset tokens): better-auth's `verification` model. */
+export const authVerification = pgTable(
+  "auth_verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: date("expires_at").notNull(),
+    createdAt: date("created_at").notNull().defaultNow(),
+    updatedAt: date("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
+);

@@ -1,0 +1,133 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { username } from "better-auth/plugins/username";
+import { FdmError } from "./error.js";
+import type { FdmType } from "./fdm.js";
+import { authAccount, authSession, authUser, authVerification } from "./schema.js";
+import { optionalNumber, requireText } from "./validate.js";
+
+/** Options of {@link createFdmAuth}. */
+export interface FdmAuthOptions {
+  /**
+   * The secret better-auth signs session cookies with: at least 32
+   * characters, kept out of source code (read it from the environment).
+   */
+  secret: string;
+  /**
+   * The URL the application is served at, e.g. `https://farm.example.org`;
+   * better-auth builds its callback URLs and checks request origins with it.
+   * Defaults to `http://127.0.0.1:3000`.
+   */
+  baseURL?: string;
+  /** Further origins allowed to call the auth endpoints, besides `baseURL`. */
+  trustedOrigins?: string[];
+  /** The shortest password accepted at sign-up, 8–128 characters; defaults to 8. */
+  minPasswordLength?: number;
+}
+
+function build(fdm: FdmType, options: FdmAuthOptions) {
+  return betterAuth({
+    appName: "FDM",
+    secret: options.secret,
+    baseURL: options.baseURL ?? "http://127.0.0.1:3000",
+    trustedOrigins: options.trustedOrigins ?? [],
+    database: drizzleAdapter(fdm, {
+      provider: "pg",
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: options.minPasswordLength ?? 8,
+      maxPasswordLength: 128,
+    },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 30,
+        displayUsername: false,
+        usernameValidator: (name) => usernamePattern.test(name),
+      }),
+    ],
+    // No usage data leaves the machine.
+    telemetry: { enabled: false },
+  });
+}
+
+/** Lower-case letters, digits, `_`, `.` and `-`; starting with a letter or digit. */
+const usernamePattern = /^[a-z0-9][a-z0-9_.-]*$/;
+
+/**
+ * The configured better-auth instance {@link createFdmAuth} returns: user
+ * accounts with email and password, sessions, and a unique `username` per
+ * user. Its `handler` serves the HTTP endpoints (`/api/auth/*`); `api` calls
+ * them from server code (e.g. `auth.api.signUpEmail`, `auth.api.signInEmail`,
+ * `auth.api.getSession`, `auth.api.signOut`).
+ */
+export type FdmAuth = ReturnType<typeof build>;
+
+/**
+ * Creates the authentication of an fdm database: better-auth 1.7 with email
+ * and password sign-in, database sessions and usernames, storing users,
+ * sessions, accounts and verification values in the `auth_user`,
+ * `auth_session`, `auth_account` and `auth_verification` tables of the same
+ * database (created by the fdm-core migrations). Passwords are hashed and
+ * session tokens made by better-auth; fdm-core does neither itself.
+ *
+ * Nothing is sent to another host: better-auth's telemetry is switched off
+ * here, and no sign-in method that calls an outside service (social or
+ * email-link sign-in) is configured. better-auth still turns telemetry on when
+ * the environment variable `BETTER_AUTH_TELEMETRY` is `true`, so leave it unset.
+ *
+ * A user's `id` is the {@link PrincipalId} the other fdm-core functions take.
+ * Usernames are 3–30 characters: lower-case letters, digits, `_`, `.` and
+ * `-`, starting with a letter or digit; better-auth lower-cases them.
+ *
+ * @param fdm - The database handle.
+ * @param options - The secret and, optionally, the base URL, trusted origins and password length.
+ * @returns The configured better-auth instance.
+ * @throws {FdmError} `INVALID_INPUT` when the secret is shorter than 32 characters, the base URL is
+ *   not an http(s) URL, or the password length is outside 8–128.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { createFdmAuth, createFdmLocal } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: process.env.AUTH_SECRET ?? "a-test-secret-of-at-least-32-characters" });
+ * const { user } = await auth.api.signUpEmail({
+ *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery", username: "anna" },
+ * });
+ * const signedIn = await auth.api.signInEmail({
+ *   body: { email: "anna@example.org", password: "correct horse battery" },
+ * });
+ * assert.strictEqual(signedIn.user.id, user.id);
+ * ```
+ */
+export function createFdmAuth(fdm: FdmType, options: FdmAuthOptions): FdmAuth {
+  if (typeof options !== "object" || options === null) {
+    throw new FdmError("INVALID_INPUT", "options: must be an object with a secret.", {
+      field: "options",
+    });
+  }
+  const secret = requireText(options.secret, "secret", 1000);
+  if (secret.length < 32) {
+    throw new FdmError("INVALID_INPUT", "secret: must be at least 32 characters.", {
+      field: "secret",
+    });
+  }
+  if (options.baseURL !== undefined && !/^https?:\/\/[^\s]+$/.test(options.baseURL)) {
+    throw new FdmError("INVALID_INPUT", "baseURL: must be an http:// or https:// URL.", {
+      field: "baseURL",
+    });
+  }
+  const minPasswordLength = optionalNumber(options.minPasswordLength, "minPasswordLength", 8, 128);
+  return build(fdm, {
+    ...options,
+    secret: options.secret,
+    ...(minPasswordLength === null ? {} : { minPasswordLength }),
+  });
+}
