@@ -23,6 +23,10 @@ export type {
   NitrogenBalanceTimeframe,
 } from "./balance/nitrogen/types.js";
 export {
+  getNitrogenBalanceForFarm,
+  getNL2025GebruiksnormenForFarm,
+} from "./collectors/cached.js";
+export {
   collectInputForNitrogenBalance,
   type NitrogenBalanceCollectorOptions,
   type NitrogenBalanceFieldDetails,

@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await closeFdm(farm.fdm);
+  if (farm) await closeFdm(farm.fdm);
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,0 +1,153 @@
+import { readFileSync } from "node:fs";
+import { type FdmType, type PrincipalId, withCalculationCache } from "fdm-core";
+import { calculateNitrogenBalance } from "../balance/nitrogen/nitrogen-balance.js";
+import type { NitrogenBalance, NitrogenBalanceTimeframe } from "../balance/nitrogen/types.js";
+import {
+  calculateNL2025GebruiksnormenForFarm,
+  type NL2025FarmGebruiksnormen,
+} from "../norms/nl/2025/farm.js";
+import {
+  collectInputForNitrogenBalance,
+  type NitrogenBalanceCollectorOptions,
+} from "./nitrogen-balance.js";
+import { collectInputForNL2025Norms, type NL2025NormsCollectorOptions } from "./norms.js";
+
+// Results are cached per package version: from src/collectors and dist/collectors alike,
+// the package's package.json lies two levels up.
+const VERSION = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
+
+/**
+ * Computes the nitrogen balance of a farm straight from fdm-core: collects the
+ * input with {@link collectInputForNitrogenBalance} (access checked for the
+ * principal), then runs {@link calculateNitrogenBalance} through fdm-core's
+ * calculation cache (`withCalculationCache`, name `calculateNitrogenBalance`,
+ * this package's version). The farm is read on every call, so changed data
+ * gives a new input and a fresh result; the same data is answered from the
+ * cache without computing again.
+ *
+ * @param fdm - The fdm-core database handle.
+ * @param principalId - Who asks; needs read access to the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period of the balance (first and last day, included).
+ * @param options - Figures fdm-core does not hold; see {@link NitrogenBalanceCollectorOptions}.
+ * @returns The farm's balance, as {@link calculateNitrogenBalance} returns it.
+ * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
+ * @throws {FdmError} From fdm-core, e.g. `NOT_FOUND` for an unknown farm or `DATABASE` when the
+ *   cache cannot be read or written.
+ * @throws {FdmCalculatorError} The errors of {@link collectInputForNitrogenBalance} and
+ *   {@link calculateNitrogenBalance}; a failed calculation is recorded by the cache, not stored.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, addField, createFdmLocal } from "fdm-core";
+ * import { getNitrogenBalanceForFarm } from "fdm-calculator";
+ *
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * const year = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
+ * const options = { fields: { [fieldId]: { soilType: "klei" as const, deposition: 20, mineralization: 40 } } };
+ * const first = await getNitrogenBalanceForFarm(fdm, "owner-1", farmId, year, options);
+ * const again = await getNitrogenBalanceForFarm(fdm, "owner-1", farmId, year, options); // from the cache
+ * assert.deepEqual(again, first);
+ * ```
+ */
+export async function getNitrogenBalanceForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe: NitrogenBalanceTimeframe,
+  options: NitrogenBalanceCollectorOptions = {},
+): Promise<NitrogenBalance> {
+  const input = await collectInputForNitrogenBalance(fdm, principalId, farmId, timeframe, options);
+  const calculate = withCalculationCache(fdm, calculateNitrogenBalance, {
+    name: "calculateNitrogenBalance",
+    version: VERSION,
+  });
+  return calculate(input);
+}
+
+/**
+ * Computes the 2025 gebruiksnormen (application norms) and their filling of a
+ * farm straight from fdm-core: collects the input with
+ * {@link collectInputForNL2025Norms} (access checked for the principal), then
+ * runs {@link calculateNL2025GebruiksnormenForFarm} through fdm-core's
+ * calculation cache (`withCalculationCache`, name
+ * `calculateNL2025GebruiksnormenForFarm`, this package's version). The farm is
+ * read on every call; the same data is answered from the cache.
+ *
+ * @param fdm - The fdm-core database handle.
+ * @param principalId - Who asks; needs read access to the farm.
+ * @param farmId - The farm.
+ * @param options - What fdm-core does not hold; see {@link NL2025NormsCollectorOptions}.
+ * @returns The norms and filling per field and the farm totals.
+ * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
+ * @throws {FdmError} From fdm-core, e.g. `NOT_FOUND` for an unknown farm or `DATABASE` when the
+ *   cache cannot be read or written.
+ * @throws {FdmCalculatorError} The errors of {@link collectInputForNL2025Norms} and
+ *   {@link calculateNL2025GebruiksnormenForFarm} (e.g. `INVALID_INPUT` for a farm without fields
+ *   in 2025, `MISSING_SOIL_ANALYSIS`).
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import {
+ *   addCultivation, addFarm, addField, addSoilAnalysis, createFdmLocal,
+ *   enableCultivationCatalogue, setGrazingIntention, syncCatalogues,
+ * } from "fdm-core";
+ * import { getNL2025GebruiksnormenForFarm } from "fdm-calculator";
+ *
+ * const fdm = await createFdmLocal();
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * await setGrazingIntention(fdm, "owner-1", farmId, 2025, true);
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * await addCultivation(fdm, "owner-1", fieldId, {
+ *   catalogueItemId: "nl_265", // permanent grassland
+ *   startDate: new Date("2020-01-01"),
+ * });
+ * await addSoilAnalysis(fdm, "owner-1", fieldId, {
+ *   samplingDate: new Date("2024-03-01"),
+ *   source: "laboratory",
+ *   parameters: { pCaCl2: 2.0, pAl: 40 },
+ * });
+ * const norms = await getNL2025GebruiksnormenForFarm(fdm, "owner-1", farmId, {
+ *   fields: { [fieldId]: { region: "klei", isNVGebied: false, isGWBG: false } },
+ * });
+ * assert.equal(norms.fields[0]?.stikstof.norm.normValue, 345); // grasland with beweiden on klei
+ * assert.equal(norms.fields[0]?.dierlijkeMest.norm.normValue, 170); // no derogatie recorded
+ * ```
+ */
+export async function getNL2025GebruiksnormenForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options: NL2025NormsCollectorOptions = {},
+): Promise<NL2025FarmGebruiksnormen> {
+  const inputs = await collectInputForNL2025Norms(fdm, principalId, farmId, options);
+  const calculate = withCalculationCache(fdm, calculateNL2025GebruiksnormenForFarm, {
+    name: "calculateNL2025GebruiksnormenForFarm",
+    version: VERSION,
+  });
+  return calculate(inputs);
+}
