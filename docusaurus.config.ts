@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
+import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "0.8.0";
@@ -123,6 +124,7 @@ const config: Config = {
           editUrl: `${repositoryUrl}/edit/main/`,
           tags: "tags.yml",
           onInlineTags: "warn",
+          rehypePlugins: [rehypeCodeHighlight],
         },
         blog: {
           path: "blog",
@@ -145,7 +147,9 @@ const config: Config = {
           onInlineTags: "warn",
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
+          rehypePlugins: [rehypeCodeHighlight],
         },
+        pages: { rehypePlugins: [rehypeCodeHighlight] },
         theme: { customCss: "./src/css/custom.css" },
         sitemap: { ignorePatterns: ["/fdm/test/**"] },
       } satisfies Preset.Options,
@@ -184,9 +188,12 @@ const config: Config = {
         path: "api",
         routeBasePath: "api",
         sidebarPath: "./sidebars-api.ts",
+        rehypePlugins: [rehypeCodeHighlight],
       },
     ],
     fdmSitePlugin,
+    (context: LoadContext) =>
+      codeHighlightPlugin(context, { light: lightCodeTheme, dark: darkCodeTheme }),
   ],
 
   themes: [
@@ -271,11 +278,12 @@ const config: Config = {
       copyright: "MIT licence, by the FDM contributors",
     },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    // Code is highlighted at build time (src/plugins/code-highlight.ts, which
+    // loads bash too); the browser only needs each theme's plain colours, for
+    // blocks written as JSX with element children.
     prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
-      // json and yaml ship with prism-react-renderer; bash is the one extra the docs use.
-      additionalLanguages: ["bash"],
+      theme: { plain: lightCodeTheme.plain, styles: [] },
+      darkTheme: { plain: darkCodeTheme.plain, styles: [] },
     },
   } satisfies Preset.ThemeConfig,
 };
