@@ -3,8 +3,11 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * Browser tests of the built site. `npm run test:e2e` first builds it into
  * build-e2e/ with FDM_TEST_ROUTES=1 (the production build plus the test-only
- * crash route), then serves that build on 127.0.0.1:3000.
+ * crash route), then serves that build on 127.0.0.1:3100 — its own port, so a
+ * site served with `npm run serve` on 3000 does not get in the way.
  */
+const port = 3100;
+
 export default defineConfig({
   testDir: "tests/e2e",
   workers: 2,
@@ -15,7 +18,7 @@ export default defineConfig({
     ? [["list"], ["json", { outputFile: `${process.env.FDM_REPORT_DIR}/playwright.json` }]]
     : [["list"]],
   use: {
-    baseURL: "http://127.0.0.1:3000",
+    baseURL: `http://127.0.0.1:${port}`,
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
     colorScheme: "light",
@@ -34,8 +37,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npx docusaurus serve --dir build-e2e --host 127.0.0.1 --port 3000 --no-open",
-    url: "http://127.0.0.1:3000/fdm/",
+    command: `npx docusaurus serve --dir build-e2e --host 127.0.0.1 --port ${port} --no-open`,
+    url: `http://127.0.0.1:${port}/fdm/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
