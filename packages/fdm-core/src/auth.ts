@@ -1,9 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { username } from "better-auth/plugins/username";
+import { eq } from "drizzle-orm";
 import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
-import { authAccount, authSession, authUser, authVerification } from "./schema.js";
+import { handlePattern } from "./principal.js";
+import { authAccount, authSession, authUser, authVerification, organizations } from "./schema.js";
 import { optionalNumber, requireText } from "./validate.js";
 
 /** Options of {@link createFdmAuth}. */
@@ -50,16 +52,22 @@ function build(fdm: FdmType, options: FdmAuthOptions) {
         minUsernameLength: 3,
         maxUsernameLength: 30,
         displayUsername: false,
-        usernameValidator: (name) => usernamePattern.test(name),
+        validationOrder: { username: "post-normalization" },
+        // Usernames and organization slugs share one namespace.
+        usernameValidator: async (name) => {
+          if (!handlePattern.test(name)) return false;
+          const taken = await fdm
+            .select({ id: organizations.id })
+            .from(organizations)
+            .where(eq(organizations.slug, name.toLowerCase()));
+          return taken.length === 0;
+        },
       }),
     ],
     // No usage data leaves the machine.
     telemetry: { enabled: false },
   });
 }
-
-/** Lower-case letters, digits, `_`, `.` and `-`; starting with a letter or digit. */
-const usernamePattern = /^[a-z0-9][a-z0-9_.-]*$/;
 
 /**
  * The configured better-auth instance {@link createFdmAuth} returns: user
@@ -85,7 +93,9 @@ export type FdmAuth = ReturnType<typeof build>;
  *
  * A user's `id` is the {@link PrincipalId} the other fdm-core functions take.
  * Usernames are 3–30 characters: lower-case letters, digits, `_`, `.` and
- * `-`, starting with a letter or digit; better-auth lower-cases them.
+ * `-`, starting with a letter or digit; better-auth lower-cases them. A
+ * username cannot be an organization's slug: the two share one namespace, so
+ * {@link getPrincipalByUsername} finds one principal.
  *
  * @param fdm - The database handle.
  * @param options - The secret and, optionally, the base URL, trusted origins and password length.

@@ -13,6 +13,8 @@ import {
   fertilizerApplying,
   fieldAcquiring,
   organicCertifications,
+  organizationMembers,
+  organizations,
   soilSampling,
 } from "./schema.js";
 import { createId, requireEnum, requireId } from "./validate.js";
@@ -59,12 +61,16 @@ export interface FarmPrincipal {
 }
 
 /**
- * The principals whose roles count for the acting principal. Today that is the
- * principal itself; an organization membership would add the organization's
- * id here, so roles granted to the organization reach its members.
+ * The principals whose roles count for the acting principal: the principal
+ * itself and every organization it is a member of, so that a role granted to
+ * an organization reaches its members.
  */
-async function principalsOf(_db: FdmType, principalId: PrincipalId): Promise<string[]> {
-  return [principalId];
+export async function principalsOf(db: FdmType, principalId: PrincipalId): Promise<string[]> {
+  const rows = await db
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, principalId));
+  return [principalId, ...rows.map((r) => r.organizationId)];
 }
 
 /** Finds, in one query, the farm a resource belongs to and the roles the principals hold on it. */
@@ -73,28 +79,28 @@ async function resolve(
   resource: FarmResource,
   resourceId: string,
   principals: string[],
-): Promise<{ farmId: string; roles: FarmRole[] } | null> {
+): Promise<{ farmId: string; roles: { role: FarmRole; principalId: string }[] } | null> {
   const roleOn = (farmId: AnyPgColumn) =>
     and(eq(farmRoles.farmId, farmId), inArray(farmRoles.principalId, principals));
-  let rows: { farmId: string; role: FarmRole | null }[];
+  let rows: { farmId: string; role: FarmRole | null; via: string | null }[];
   switch (resource) {
     case "farm":
       rows = await db
-        .select({ farmId: farms.id, role: farmRoles.role })
+        .select({ farmId: farms.id, role: farmRoles.role, via: farmRoles.principalId })
         .from(farms)
         .leftJoin(farmRoles, roleOn(farms.id))
         .where(eq(farms.id, resourceId));
       break;
     case "field":
       rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
         .from(fieldAcquiring)
         .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
         .where(eq(fieldAcquiring.fieldId, resourceId));
       break;
     case "cultivation":
       rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
         .from(cultivationStarting)
         .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
         .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
@@ -102,7 +108,7 @@ async function resolve(
       break;
     case "harvest":
       rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
         .from(cultivationHarvesting)
         .innerJoin(
           cultivationStarting,
@@ -114,14 +120,18 @@ async function resolve(
       break;
     case "fertilizer":
       rows = await db
-        .select({ farmId: fertilizerAcquiring.farmId, role: farmRoles.role })
+        .select({
+          farmId: fertilizerAcquiring.farmId,
+          role: farmRoles.role,
+          via: farmRoles.principalId,
+        })
         .from(fertilizerAcquiring)
         .leftJoin(farmRoles, roleOn(fertilizerAcquiring.farmId))
         .where(eq(fertilizerAcquiring.fertilizerId, resourceId));
       break;
     case "fertilizer_application":
       rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
         .from(fertilizerApplying)
         .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fertilizerApplying.fieldId))
         .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
@@ -129,7 +139,7 @@ async function resolve(
       break;
     case "soil_analysis":
       rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role })
+        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
         .from(soilSampling)
         .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
         .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
@@ -137,14 +147,18 @@ async function resolve(
       break;
     case "derogation":
       rows = await db
-        .select({ farmId: derogations.farmId, role: farmRoles.role })
+        .select({ farmId: derogations.farmId, role: farmRoles.role, via: farmRoles.principalId })
         .from(derogations)
         .leftJoin(farmRoles, roleOn(derogations.farmId))
         .where(eq(derogations.id, resourceId));
       break;
     case "organic_certification":
       rows = await db
-        .select({ farmId: organicCertifications.farmId, role: farmRoles.role })
+        .select({
+          farmId: organicCertifications.farmId,
+          role: farmRoles.role,
+          via: farmRoles.principalId,
+        })
         .from(organicCertifications)
         .leftJoin(farmRoles, roleOn(organicCertifications.farmId))
         .where(eq(organicCertifications.id, resourceId));
@@ -152,7 +166,10 @@ async function resolve(
   }
   const [first] = rows;
   if (!first) return null;
-  return { farmId: first.farmId, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) };
+  return {
+    farmId: first.farmId,
+    roles: rows.flatMap((r) => (r.role && r.via ? [{ role: r.role, principalId: r.via }] : [])),
+  };
 }
 
 async function audit(
@@ -164,6 +181,7 @@ async function audit(
     resourceId: string;
     farmId: string | null;
     allowed: boolean;
+    viaPrincipalId?: string | null;
     origin: string;
   },
 ): Promise<void> {
@@ -194,7 +212,15 @@ export async function checkPermission(
   } catch (err) {
     throw asFdmError(err, origin);
   }
-  const allowed = found?.roles.some((role) => permissions[role].includes(action)) ?? false;
+  // The role that gives the most access wins; on a tie the principal's own role comes first.
+  const granting = (found?.roles ?? [])
+    .filter((r) => permissions[r.role].includes(action))
+    .sort(
+      (a, b) =>
+        roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
+        Number(b.principalId === principal) - Number(a.principalId === principal),
+    )[0];
+  const allowed = granting !== undefined;
   try {
     await audit(db, {
       principalId: principal,
@@ -203,6 +229,7 @@ export async function checkPermission(
       resourceId: id,
       farmId: found?.farmId ?? null,
       allowed,
+      viaPrincipalId: granting?.principalId ?? null,
       origin,
     });
   } catch (err) {
@@ -221,7 +248,7 @@ export async function checkPermission(
   return found.farmId;
 }
 
-/** Records a check that is not tied to one resource (e.g. listing one's farms). */
+/** Records a check that is not tied to one farm resource (e.g. listing one's farms). */
 export async function recordAudit(
   db: FdmType,
   principalId: string,
@@ -229,6 +256,7 @@ export async function recordAudit(
   resource: string,
   resourceId: string,
   origin: string,
+  allowed = true,
 ): Promise<void> {
   try {
     await audit(db, {
@@ -237,12 +265,90 @@ export async function recordAudit(
       resource,
       resourceId,
       farmId: null,
-      allowed: true,
+      allowed,
+      viaPrincipalId: allowed ? principalId : null,
       origin,
     });
   } catch (err) {
     throw asFdmError(err, origin);
   }
+}
+
+/**
+ * A role a user holds in an organization.
+ *
+ * - `owner`: may do everything, including removing the organization and making others owner.
+ * - `admin`: may change the organization's details and manage members and invitations,
+ *   except owners and the owner role.
+ * - `member`: may see the organization and its members, and acts on the farms
+ *   the organization holds a role on.
+ */
+export type OrganizationRole = "owner" | "admin" | "member";
+
+const organizationPermissions: Record<OrganizationRole, readonly FarmAction[]> = {
+  owner: ["read", "write", "list", "share", "delete"],
+  admin: ["read", "write", "list", "share"],
+  member: ["read", "list"],
+};
+
+/**
+ * Checks that a user may perform an action on an organization (`share` means
+ * managing its members and invitations) and records the check in the audit log.
+ *
+ * @returns The user's role in the organization.
+ */
+export async function checkOrganizationPermission(
+  db: FdmType,
+  principalId: unknown,
+  action: FarmAction,
+  organizationId: unknown,
+  origin: string,
+): Promise<OrganizationRole> {
+  const principal = requireId(principalId, "principalId");
+  const id = requireId(organizationId, "organizationId");
+  let exists: boolean;
+  let role: OrganizationRole | undefined;
+  try {
+    const rows = await db
+      .select({ id: organizations.id, role: organizationMembers.role })
+      .from(organizations)
+      .leftJoin(
+        organizationMembers,
+        and(
+          eq(organizationMembers.organizationId, organizations.id),
+          eq(organizationMembers.userId, principal),
+        ),
+      )
+      .where(eq(organizations.id, id));
+    exists = rows.length > 0;
+    role = rows[0]?.role ?? undefined;
+  } catch (err) {
+    throw asFdmError(err, origin);
+  }
+  const allowed = role !== undefined && organizationPermissions[role].includes(action);
+  try {
+    await audit(db, {
+      principalId: principal,
+      action,
+      resource: "organization",
+      resourceId: id,
+      farmId: null,
+      allowed,
+      viaPrincipalId: allowed ? principal : null,
+      origin,
+    });
+  } catch (err) {
+    throw asFdmError(err, origin);
+  }
+  if (!exists) {
+    throw new FdmError("NOT_FOUND", `organizationId: no organization with id '${id}'.`, {
+      field: "organizationId",
+    });
+  }
+  if (!allowed || role === undefined) {
+    throw new FdmPermissionError(principal, action, "organization", id);
+  }
+  return role;
 }
 
 function camel(s: string): string {
@@ -296,7 +402,7 @@ export async function grantRoleToFarm(
     await fdm.transaction(async (tx) => {
       await lockOwners(tx, farmId);
       const [existing] = await tx
-        .select({ role: farmRoles.role })
+        .select({ role: farmRoles.role, via: farmRoles.principalId })
         .from(farmRoles)
         .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
       if (existing) {
@@ -407,7 +513,7 @@ export async function revokePrincipalFromFarm(
 
 async function requireGrantee(tx: FdmType, farmId: string, grantee: string): Promise<void> {
   const [row] = await tx
-    .select({ role: farmRoles.role })
+    .select({ role: farmRoles.role, via: farmRoles.principalId })
     .from(farmRoles)
     .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
   if (!row) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { checkPermission, type FarmRole, recordAudit } from "./authorization.js";
+import { checkPermission, type FarmRole, principalsOf, recordAudit } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
 import { asFdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -37,7 +37,7 @@ export interface Farm {
   address: string | null;
   /** Postal code, or `null`. */
   postalCode: string | null;
-  /** The roles the asking principal holds on the farm. */
+  /** The roles the asking principal holds on the farm, itself or through its organizations. */
   roles: FarmRole[];
   /** When the farm was added. */
   createdAt: Date;
@@ -71,14 +71,24 @@ function farmValues(input: Record<string, unknown>, partial: boolean) {
   return out;
 }
 
+/** The roles a principal holds on farms, itself or through its organizations, each role once. */
 async function rolesOn(db: FdmType, principalId: string, farmIds: string[]) {
   if (farmIds.length === 0) return new Map<string, FarmRole[]>();
+  const principals = await principalsOf(db, principalId);
   const rows = await db
     .select({ farmId: farmRoles.farmId, role: farmRoles.role })
     .from(farmRoles)
-    .where(and(eq(farmRoles.principalId, principalId), inArray(farmRoles.farmId, farmIds)));
+    .where(and(inArray(farmRoles.principalId, principals), inArray(farmRoles.farmId, farmIds)));
+  const order: FarmRole[] = ["owner", "advisor", "researcher"];
   const map = new Map<string, FarmRole[]>();
-  for (const r of rows) map.set(r.farmId, [...(map.get(r.farmId) ?? []), r.role]);
+  for (const r of rows) {
+    const roles = map.get(r.farmId) ?? [];
+    if (!roles.includes(r.role)) roles.push(r.role);
+    map.set(
+      r.farmId,
+      roles.sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    );
+  }
   return map;
 }
 
@@ -123,7 +133,7 @@ export async function addFarm(
  * @param fdm - The database handle.
  * @param principalId - Who asks; needs the `read` right on the farm.
  * @param farmId - The farm.
- * @returns The farm with the roles the principal holds on it.
+ * @returns The farm with the roles the principal holds on it, itself or through its organizations.
  * @throws {FdmError} `NOT_FOUND` for an unknown farm.
  * @throws {FdmPermissionError} When the principal holds no role on the farm.
  * @example
@@ -154,7 +164,8 @@ export async function getFarm(
 }
 
 /**
- * Lists the farms on which the principal holds a role, by name.
+ * Lists the farms on which the principal holds a role, itself or through an
+ * organization it is a member of, by name.
  *
  * @param fdm - The database handle.
  * @param principalId - Whose farms to list.
@@ -179,7 +190,7 @@ export async function getFarms(fdm: FdmType, principalId: PrincipalId): Promise<
       .selectDistinct(farmColumns)
       .from(farms)
       .innerJoin(farmRoles, eq(farmRoles.farmId, farms.id))
-      .where(eq(farmRoles.principalId, principal))
+      .where(inArray(farmRoles.principalId, await principalsOf(fdm, principal)))
       .orderBy(asc(farms.name), asc(farms.id));
     const roles = await rolesOn(
       fdm,

@@ -53,6 +53,9 @@ describe("migrations", () => {
       "harvestable_analyses",
       "harvestables",
       "organic_certifications",
+      "organization_invitations",
+      "organization_members",
+      "organizations",
       "soil_analyses",
       "soil_sampling",
     ]);
@@ -78,6 +81,8 @@ describe("migrations", () => {
       "fertilizer_form",
       "gwl_class",
       "harvestable",
+      "invitation_status",
+      "organization_role",
       "rotation",
       "soil_analysis_source",
       "soiltype",
@@ -94,7 +99,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(4);
+    expect(before).toBe(5);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

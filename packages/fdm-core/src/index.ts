@@ -21,6 +21,7 @@ export {
   isAllowedToDeleteFarm,
   isAllowedToShareFarm,
   listPrincipalsForFarm,
+  type OrganizationRole,
   revokePrincipalFromFarm,
   updateRoleOfPrincipalAtFarm,
 } from "./authorization.js";
@@ -142,6 +143,32 @@ export {
   type OrganicCertificationInput,
   removeOrganicCertification,
 } from "./organic-certification.js";
+export {
+  acceptInvitation,
+  createOrganization,
+  declineInvitation,
+  getOrganization,
+  getOrganizationsForUser,
+  type InvitationInput,
+  inviteUserToOrganization,
+  listMembersOfOrganization,
+  listPendingInvitationsForOrganization,
+  listPendingInvitationsForUser,
+  type Organization,
+  type OrganizationInput,
+  type OrganizationInvitation,
+  type OrganizationMember,
+  removeOrganization,
+  removeUserFromOrganization,
+  updateOrganization,
+  updateRoleOfUserAtOrganization,
+} from "./organization.js";
+export {
+  getPrincipal,
+  getPrincipalByEmail,
+  getPrincipalByUsername,
+  type Principal,
+} from "./principal.js";
 export type { FieldGeometry } from "./schema.js";
 export * as fdmSchema from "./schema.js";
 export {

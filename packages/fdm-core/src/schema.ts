@@ -559,6 +559,8 @@ export const auditLog = pgTable(
     resourceId: text("resource_id").notNull(),
     farmId: text("farm_id"),
     allowed: boolean("allowed").notNull(),
+    /** The principal whose role allowed the access: the asker itself or an organization it is a member of. */
+    viaPrincipalId: text("via_principal_id"),
     origin: text("origin").notNull(),
     createdAt: date("created_at").notNull().defaultNow(),
   },
@@ -730,4 +732,65 @@ export const authVerification = pgTable(
     updatedAt: date("updated_at").notNull().defaultNow(),
   },
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- organizations
+
+/** Roles a user can hold in an organization. */
+export const organizationRole = pgEnum("organization_role", ["owner", "admin", "member"]);
+
+/** Where an invitation stands. */
+export const invitationStatus = pgEnum("invitation_status", ["pending", "accepted", "declined"]);
+
+/**
+ * An organization: a principal that holds roles on farms on behalf of its
+ * members. Its slug shares the namespace of usernames.
+ */
+export const organizations = pgTable("organizations", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  ...timestamps,
+});
+
+/** A user's membership of an organization, with its role. */
+export const organizationMembers = pgTable(
+  "organization_members",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    role: organizationRole("role").notNull(),
+    joinedAt: date("joined_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index("organization_members_user_idx").on(t.userId),
+  ],
+);
+
+/** An invitation of an email address to join an organization with a role. */
+export const organizationInvitations = pgTable(
+  "organization_invitations",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: organizationRole("role").notNull(),
+    status: invitationStatus("status").notNull().default("pending"),
+    inviterId: text("inviter_id").notNull(),
+    expiresAt: date("expires_at").notNull(),
+    respondedAt: date("responded_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("organization_invitations_organization_idx").on(t.organizationId),
+    index("organization_invitations_email_idx").on(t.email),
+  ],
 );

@@ -76,6 +76,11 @@ const dataTables = {
   derogations: schema.derogations,
   organicCertifications: schema.organicCertifications,
   grazingIntentions: schema.grazingIntentions,
+  authUser: schema.authUser,
+  authSession: schema.authSession,
+  organizations: schema.organizations,
+  organizationMembers: schema.organizationMembers,
+  organizationInvitations: schema.organizationInvitations,
 };
 
 /** Row counts of every table except the audit log (which records denied checks too). */
@@ -155,3 +160,22 @@ export async function seedFarm(
 }
 
 const synced = new WeakSet<FdmType>();
+
+/**
+ * Adds a user row directly (no password), as better-auth would after a
+ * sign-up; faster than hashing a password in every test that needs users.
+ */
+export async function addUser(
+  fdm: FdmType,
+  user: { name: string; email: string; username?: string; image?: string },
+): Promise<string> {
+  const id = `user_${createId()}`;
+  await fdm.insert(schema.authUser).values({
+    id,
+    name: user.name,
+    email: user.email,
+    username: user.username ?? null,
+    image: user.image ?? null,
+  });
+  return id;
+}

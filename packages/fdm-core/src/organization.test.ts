@@ -1,0 +1,471 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantRoleToFarm, isAllowedToShareFarm, listPrincipalsForFarm } from "./authorization.js";
+import { FdmError, FdmPermissionError } from "./error.js";
+import { addFarm, getFarm, getFarms, updateFarm } from "./farm.js";
+import { getFields } from "./field.js";
+import {
+  acceptInvitation,
+  createOrganization,
+  declineInvitation,
+  getOrganization,
+  getOrganizationsForUser,
+  inviteUserToOrganization,
+  listMembersOfOrganization,
+  listPendingInvitationsForOrganization,
+  listPendingInvitationsForUser,
+  removeOrganization,
+  removeUserFromOrganization,
+  updateOrganization,
+  updateRoleOfUserAtOrganization,
+} from "./organization.js";
+import { auditLog, organizationInvitations } from "./schema.js";
+import { addUser, createTestDatabase, expectNoWrite, type TestDatabase } from "./test-setup.js";
+
+let db: TestDatabase;
+let n = 0;
+/** A fresh user with a unique email and username. */
+async function user(name: string): Promise<{ id: string; email: string }> {
+  n += 1;
+  const email = `${name.toLowerCase()}${n}@example.org`;
+  const id = await addUser(db.fdm, { name, email, username: `${name.toLowerCase()}${n}` });
+  return { id, email };
+}
+/** An organization owned by a fresh user, with an admin and a member. */
+async function team() {
+  const owner = await user("Olga");
+  const admin = await user("Adam");
+  const member = await user("Mila");
+  n += 1;
+  const orgId = await createOrganization(db.fdm, owner.id, {
+    name: `Team ${n}`,
+    slug: `team-${n}`,
+  });
+  for (const [u, role] of [
+    [admin, "admin"],
+    [member, "member"],
+  ] as const) {
+    const inv = await inviteUserToOrganization(db.fdm, owner.id, orgId, { email: u.email, role });
+    await acceptInvitation(db.fdm, u.id, inv);
+  }
+  return { owner, admin, member, orgId };
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+describe("organizations", () => {
+  it("creates, reads, lists for a user, updates and removes", async () => {
+    const anna = await user("Anna");
+    const id = await createOrganization(db.fdm, anna.id, {
+      name: "Adviesbureau Zand",
+      slug: "zand",
+      description: "Bodemadvies",
+    });
+    expect(await getOrganization(db.fdm, anna.id, id)).toMatchObject({
+      id,
+      name: "Adviesbureau Zand",
+      slug: "zand",
+      description: "Bodemadvies",
+      role: "owner",
+      updatedAt: null,
+    });
+    await createOrganization(db.fdm, anna.id, { name: "Akkerbouwstudieclub", slug: "akker" });
+    expect((await getOrganizationsForUser(db.fdm, anna.id)).map((o) => o.slug)).toEqual([
+      "zand",
+      "akker",
+    ]);
+    const updated = await updateOrganization(db.fdm, anna.id, id, {
+      name: "Zand & Klei",
+      slug: "zand-klei",
+      description: null,
+    });
+    expect(updated).toMatchObject({ name: "Zand & Klei", slug: "zand-klei", description: null });
+    expect(updated.updatedAt).toBeInstanceOf(Date);
+    await removeOrganization(db.fdm, anna.id, id);
+    expect((await getOrganizationsForUser(db.fdm, anna.id)).map((o) => o.slug)).toEqual(["akker"]);
+    await expect(getOrganization(db.fdm, anna.id, id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+
+  it.each([
+    [{ name: "", slug: "ok-slug" }, "name"],
+    [{ name: "X", slug: "ab" }, "slug"],
+    [{ name: "X", slug: "Has-Capitals" }, "slug"],
+    [{ name: "X", slug: "-leading" }, "slug"],
+    [{ name: "X", slug: "spa ce" }, "slug"],
+    [{ name: "X", slug: "x".repeat(31) }, "slug"],
+    [{ name: "X", slug: "okay", description: "d".repeat(1001) }, "description"],
+  ])("rejects %j naming %s, writing nothing", async (input, field) => {
+    const anna = await user("Anna");
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      createOrganization(db.fdm, anna.id, input),
+    );
+    expect(error).toMatchObject({ code: "INVALID_INPUT", field });
+    expect(after).toEqual(before);
+  });
+
+  it("rejects a taken slug or a username as slug, and a principal that is not a user", async () => {
+    const anna = await user("Anna");
+    await createOrganization(db.fdm, anna.id, { name: "Eerste", slug: "bezet" });
+    for (const slug of ["bezet", `anna${n}`]) {
+      const { error, before, after } = await expectNoWrite(db.fdm, () =>
+        createOrganization(db.fdm, anna.id, { name: "Tweede", slug }),
+      );
+      expect(error).toMatchObject({ code: "CONFLICT", field: "slug" });
+      expect(after).toEqual(before);
+    }
+    const { error } = await expectNoWrite(db.fdm, () =>
+      createOrganization(db.fdm, "not-a-user", { name: "Derde", slug: "derde" }),
+    );
+    expect(error).toMatchObject({ code: "NOT_FOUND", field: "principalId" });
+  });
+
+  it("lets owners and admins update, but not members or strangers", async () => {
+    const { admin, member, orgId } = await team();
+    await updateOrganization(db.fdm, admin.id, orgId, { description: "door admin" });
+    const stranger = await user("Sven");
+    for (const who of [member.id, stranger.id]) {
+      const { error, before, after } = await expectNoWrite(db.fdm, () =>
+        updateOrganization(db.fdm, who, orgId, { name: "Gekaapt" }),
+      );
+      expect(error).toBeInstanceOf(FdmPermissionError);
+      expect(error).toMatchObject({ action: "write", resource: "organization" });
+      expect(after).toEqual(before);
+    }
+    await expect(getOrganization(db.fdm, stranger.id, orgId)).rejects.toBeInstanceOf(
+      FdmPermissionError,
+    );
+    await expect(removeOrganization(db.fdm, admin.id, orgId)).rejects.toMatchObject({
+      code: "PERMISSION_DENIED",
+      action: "delete",
+    });
+  });
+});
+
+describe("members and roles", () => {
+  it("lists members owners first with the emails members may see", async () => {
+    const { owner, admin, member, orgId } = await team();
+    const list = await listMembersOfOrganization(db.fdm, member.id, orgId);
+    expect(list.map((m) => [m.user.id, m.role, m.user.email])).toEqual([
+      [owner.id, "owner", owner.email],
+      [admin.id, "admin", admin.email],
+      [member.id, "member", member.email],
+    ]);
+  });
+
+  it("lets an owner change any role and an admin change members and admins only", async () => {
+    const { owner, admin, member, orgId } = await team();
+    await updateRoleOfUserAtOrganization(db.fdm, admin.id, orgId, member.id, "admin");
+    await updateRoleOfUserAtOrganization(db.fdm, admin.id, orgId, member.id, "member");
+    for (const attempt of [
+      () => updateRoleOfUserAtOrganization(db.fdm, admin.id, orgId, member.id, "owner"),
+      () => updateRoleOfUserAtOrganization(db.fdm, admin.id, orgId, owner.id, "member"),
+      () => updateRoleOfUserAtOrganization(db.fdm, member.id, orgId, admin.id, "member"),
+    ]) {
+      const { error, before, after } = await expectNoWrite(db.fdm, attempt);
+      expect(error).toBeInstanceOf(FdmPermissionError);
+      expect(after).toEqual(before);
+    }
+    await updateRoleOfUserAtOrganization(db.fdm, owner.id, orgId, member.id, "owner");
+    expect((await getOrganization(db.fdm, member.id, orgId)).role).toBe("owner");
+  });
+
+  it("keeps at least one owner", async () => {
+    const { owner, orgId } = await team();
+    for (const attempt of [
+      () => updateRoleOfUserAtOrganization(db.fdm, owner.id, orgId, owner.id, "admin"),
+      () => removeUserFromOrganization(db.fdm, owner.id, orgId, owner.id),
+    ]) {
+      const { error, before, after } = await expectNoWrite(db.fdm, attempt);
+      expect(error).toMatchObject({ code: "CONFLICT", field: "userId" });
+      expect((error as Error).message).toContain("last owner");
+      expect(after).toEqual(before);
+    }
+  });
+
+  it("lets members leave, admins remove members, and nobody but owners remove owners", async () => {
+    const { owner, admin, member, orgId } = await team();
+    const { error } = await expectNoWrite(db.fdm, () =>
+      removeUserFromOrganization(db.fdm, member.id, orgId, admin.id),
+    );
+    expect(error).toBeInstanceOf(FdmPermissionError);
+    await expect(
+      removeUserFromOrganization(db.fdm, admin.id, orgId, owner.id),
+    ).rejects.toBeInstanceOf(FdmPermissionError);
+    await removeUserFromOrganization(db.fdm, member.id, orgId, member.id);
+    await removeUserFromOrganization(db.fdm, owner.id, orgId, admin.id);
+    expect(
+      (await listMembersOfOrganization(db.fdm, owner.id, orgId)).map((m) => m.user.id),
+    ).toEqual([owner.id]);
+    await expect(
+      removeUserFromOrganization(db.fdm, owner.id, orgId, member.id),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", field: "userId" });
+  });
+
+  it("rejects a bad role", async () => {
+    const { owner, member, orgId } = await team();
+    await expect(
+      updateRoleOfUserAtOrganization(db.fdm, owner.id, orgId, member.id, "king" as never),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT", field: "role" });
+  });
+});
+
+describe("invitations", () => {
+  it("invites, lists pending for the organization and the user, and accepts", async () => {
+    const { owner, orgId } = await team();
+    const bram = await user("Bram");
+    const expiresAt = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    const id = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: bram.email.toUpperCase(),
+      role: "admin",
+      expiresAt,
+    });
+    const [forOrg] = await listPendingInvitationsForOrganization(db.fdm, owner.id, orgId);
+    expect(forOrg).toMatchObject({ id, email: bram.email, role: "admin", expiresAt });
+    const forUser = await listPendingInvitationsForUser(db.fdm, bram.id);
+    expect(forUser.map((i) => i.id)).toEqual([id]);
+    expect(await acceptInvitation(db.fdm, bram.id, id)).toBe(orgId);
+    expect((await getOrganization(db.fdm, bram.id, orgId)).role).toBe("admin");
+    expect(await listPendingInvitationsForUser(db.fdm, bram.id)).toEqual([]);
+    expect(await listPendingInvitationsForOrganization(db.fdm, owner.id, orgId)).toEqual([]);
+  });
+
+  it("declines, after which the invitation cannot be accepted", async () => {
+    const { owner, orgId } = await team();
+    const bram = await user("Bram");
+    const id = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: bram.email,
+      role: "member",
+    });
+    await declineInvitation(db.fdm, bram.id, id);
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      acceptInvitation(db.fdm, bram.id, id),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT", field: "invitationId" });
+    expect((error as Error).message).toBe("invitationId: the invitation was already declined.");
+    expect(after).toEqual(before);
+  });
+
+  it("refuses an invitation that was already used", async () => {
+    const { owner, orgId } = await team();
+    const bram = await user("Bram");
+    const id = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: bram.email,
+      role: "member",
+    });
+    await acceptInvitation(db.fdm, bram.id, id);
+    await expect(acceptInvitation(db.fdm, bram.id, id)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "invitationId: the invitation was already accepted.",
+    });
+  });
+
+  it("refuses an expired invitation and leaves it out of the pending lists", async () => {
+    const { owner, orgId } = await team();
+    const bram = await user("Bram");
+    const id = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: bram.email,
+      role: "member",
+    });
+    // Time passes: the invitation's expiry moves into the past.
+    const past = new Date("2025-01-01T00:00:00Z");
+    await db.fdm
+      .update(organizationInvitations)
+      .set({ expiresAt: past })
+      .where(eq(organizationInvitations.id, id));
+    expect(await listPendingInvitationsForUser(db.fdm, bram.id)).toEqual([]);
+    expect(await listPendingInvitationsForOrganization(db.fdm, owner.id, orgId)).toEqual([]);
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      acceptInvitation(db.fdm, bram.id, id),
+    );
+    expect((error as Error).message).toBe(
+      "invitationId: the invitation expired at 2025-01-01T00:00:00.000Z.",
+    );
+    expect(after).toEqual(before);
+  });
+
+  it("lets only the invited address answer, and audits the refusal", async () => {
+    const { owner, orgId } = await team();
+    const bram = await user("Bram");
+    const eve = await user("Eve");
+    const id = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: bram.email,
+      role: "member",
+    });
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      acceptInvitation(db.fdm, eve.id, id),
+    );
+    expect(error).toMatchObject({ code: "NOT_FOUND", field: "invitationId" });
+    expect(after).toEqual(before);
+    const [row] = await db.fdm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.principalId, eve.id), eq(auditLog.resourceId, id)));
+    expect(row).toMatchObject({ allowed: false, origin: "acceptInvitation" });
+    await expect(declineInvitation(db.fdm, "not-a-user", id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      field: "principalId",
+    });
+  });
+
+  it("rejects inviting an existing member or a second pending invitation", async () => {
+    const { owner, member, orgId } = await team();
+    const bram = await user("Bram");
+    await inviteUserToOrganization(db.fdm, owner.id, orgId, { email: bram.email, role: "member" });
+    for (const email of [member.email, bram.email]) {
+      const { error, before, after } = await expectNoWrite(db.fdm, () =>
+        inviteUserToOrganization(db.fdm, owner.id, orgId, { email, role: "member" }),
+      );
+      expect(error).toMatchObject({ code: "CONFLICT", field: "email" });
+      expect(after).toEqual(before);
+    }
+  });
+
+  it("rejects bad input and invitations by those who may not invite", async () => {
+    const { owner, admin, member, orgId } = await team();
+    const cases: [() => Promise<unknown>, string, string][] = [
+      [
+        () => inviteUserToOrganization(db.fdm, owner.id, orgId, { email: "no", role: "member" }),
+        "INVALID_INPUT",
+        "email",
+      ],
+      [
+        () =>
+          inviteUserToOrganization(db.fdm, owner.id, orgId, {
+            email: "x@example.org",
+            role: "boss" as never,
+          }),
+        "INVALID_INPUT",
+        "role",
+      ],
+      [
+        () =>
+          inviteUserToOrganization(db.fdm, owner.id, orgId, {
+            email: "x@example.org",
+            role: "member",
+            expiresAt: new Date(Date.now() - 1000),
+          }),
+        "INVALID_INPUT",
+        "expiresAt",
+      ],
+      [
+        () =>
+          inviteUserToOrganization(db.fdm, owner.id, orgId, {
+            email: "x@example.org",
+            role: "member",
+            expiresAt: new Date(Date.now() + 31 * 24 * 60 * 60 * 1000),
+          }),
+        "INVALID_INPUT",
+        "expiresAt",
+      ],
+      [
+        () =>
+          inviteUserToOrganization(db.fdm, member.id, orgId, {
+            email: "x@example.org",
+            role: "member",
+          }),
+        "PERMISSION_DENIED",
+        "",
+      ],
+      [
+        () =>
+          inviteUserToOrganization(db.fdm, admin.id, orgId, {
+            email: "x@example.org",
+            role: "owner",
+          }),
+        "PERMISSION_DENIED",
+        "",
+      ],
+    ];
+    for (const [attempt, code, field] of cases) {
+      const { error, before, after } = await expectNoWrite(db.fdm, attempt);
+      expect(error).toBeInstanceOf(FdmError);
+      expect(error).toMatchObject({ code, ...(field ? { field } : {}) });
+      expect(after).toEqual(before);
+    }
+    await expect(
+      listPendingInvitationsForOrganization(db.fdm, member.id, orgId),
+    ).rejects.toBeInstanceOf(FdmPermissionError);
+  });
+});
+
+describe("an organization holding a role on a farm", () => {
+  it("lets its members act with the organization's role, and audits through which principal", async () => {
+    const { owner, member, orgId } = await team();
+    const farmer = await user("Frank");
+    const farmId = await addFarm(db.fdm, farmer.id, { name: "Melkveebedrijf" });
+    await grantRoleToFarm(db.fdm, farmer.id, orgId, farmId, "advisor");
+
+    await updateFarm(db.fdm, member.id, farmId, { address: "Dijkweg 2" });
+    expect((await getFarm(db.fdm, member.id, farmId)).roles).toEqual(["advisor"]);
+    expect((await getFarms(db.fdm, owner.id)).map((f) => f.id)).toEqual([farmId]);
+    await expect(getFields(db.fdm, member.id, farmId)).resolves.toEqual([]);
+    expect(await isAllowedToShareFarm(db.fdm, member.id, farmId)).toBe(false);
+
+    const [row] = await db.fdm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.principalId, member.id), eq(auditLog.origin, "updateFarm")))
+      .orderBy(desc(auditLog.createdAt));
+    expect(row).toMatchObject({ allowed: true, viaPrincipalId: orgId, farmId });
+  });
+
+  it("uses the role that gives the most access, and records the principal that gave it", async () => {
+    const { member, orgId } = await team();
+    const farmer = await user("Frank");
+    const farmId = await addFarm(db.fdm, farmer.id, { name: "Akkerbouw" });
+    await grantRoleToFarm(db.fdm, farmer.id, member.id, farmId, "researcher");
+    await grantRoleToFarm(db.fdm, farmer.id, orgId, farmId, "owner");
+    expect((await getFarm(db.fdm, member.id, farmId)).roles).toEqual(["owner", "researcher"]);
+    expect(await isAllowedToShareFarm(db.fdm, member.id, farmId)).toBe(true);
+    await getFarm(db.fdm, member.id, farmId);
+    const rows = await db.fdm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.principalId, member.id), eq(auditLog.farmId, farmId)))
+      .orderBy(desc(auditLog.createdAt));
+    expect(rows.find((r) => r.origin === "isAllowedToShareFarm")?.viaPrincipalId).toBe(orgId);
+    // Reading is allowed by both roles; the one with the most access (owner) is recorded.
+    expect(rows.find((r) => r.origin === "getFarm")?.viaPrincipalId).toBe(orgId);
+  });
+
+  it("takes the access away when the member leaves", async () => {
+    const { member, orgId } = await team();
+    const farmer = await user("Frank");
+    const farmId = await addFarm(db.fdm, farmer.id, { name: "Fruitteelt" });
+    await grantRoleToFarm(db.fdm, farmer.id, orgId, farmId, "researcher");
+    await expect(getFarm(db.fdm, member.id, farmId)).resolves.toBeTruthy();
+    await removeUserFromOrganization(db.fdm, member.id, orgId, member.id);
+    await expect(getFarm(db.fdm, member.id, farmId)).rejects.toBeInstanceOf(FdmPermissionError);
+  });
+
+  it("removes the organization's farm roles with it, but not when it is a farm's last owner", async () => {
+    const { owner, orgId } = await team();
+    const farmer = await user("Frank");
+    const shared = await addFarm(db.fdm, farmer.id, { name: "Gedeeld" });
+    await grantRoleToFarm(db.fdm, farmer.id, orgId, shared, "owner");
+    const own = await addFarm(db.fdm, owner.id, { name: "Eigen" });
+    await grantRoleToFarm(db.fdm, owner.id, orgId, own, "owner");
+    const { updateRoleOfPrincipalAtFarm, revokePrincipalFromFarm } = await import(
+      "./authorization.js"
+    );
+    await revokePrincipalFromFarm(db.fdm, owner.id, owner.id, own);
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      removeOrganization(db.fdm, owner.id, orgId),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT", field: "organizationId" });
+    expect(after).toEqual(before);
+    await grantRoleToFarm(db.fdm, owner.id, owner.id, own, "advisor");
+    await updateRoleOfPrincipalAtFarm(db.fdm, owner.id, owner.id, own, "owner");
+    await removeOrganization(db.fdm, owner.id, orgId);
+    expect(
+      (await listPrincipalsForFarm(db.fdm, farmer.id, shared)).map((p) => p.principalId),
+    ).toEqual([farmer.id]);
+  });
+});

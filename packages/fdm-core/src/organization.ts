@@ -1,0 +1,924 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import {
+  checkOrganizationPermission,
+  type OrganizationRole,
+  recordAudit,
+} from "./authorization.js";
+import { asFdmError, FdmError, FdmPermissionError } from "./error.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { handlePattern, type Principal, usersAsPrincipals } from "./principal.js";
+import {
+  authUser,
+  farmRoles,
+  organizationInvitations,
+  organizationMembers,
+  organizations,
+} from "./schema.js";
+import {
+  createId,
+  optionalDate,
+  optionalText,
+  requireEnum,
+  requireId,
+  requireObject,
+  requireSomeKey,
+  requireText,
+} from "./validate.js";
+
+/** The details of an organization that a user enters. */
+export interface OrganizationInput {
+  /** The organization's name, 1–200 characters. */
+  name: string;
+  /**
+   * Its short handle, unique among organization slugs and usernames: 3–30 of
+   * `a`–`z`, `0`–`9`, `_`, `.`, `-`, starting with a letter or digit.
+   */
+  slug: string;
+  /** What the organization is, up to 1,000 characters; optional. */
+  description?: string | null;
+}
+
+/** An organization as fdm-core returns it. */
+export interface Organization {
+  /** The organization's id, a {@link PrincipalId} that can hold roles on farms. */
+  id: string;
+  /** Its name. */
+  name: string;
+  /** Its slug. */
+  slug: string;
+  /** Its description, or `null`. */
+  description: string | null;
+  /** The asking user's role in it. */
+  role: OrganizationRole;
+  /** When it was created. */
+  createdAt: Date;
+  /** When its details were last changed, or `null`. */
+  updatedAt: Date | null;
+}
+
+/** A member of an organization, as {@link listMembersOfOrganization} returns it. */
+export interface OrganizationMember {
+  /** The member as a principal; its `email` follows the rule of {@link getPrincipal}. */
+  user: Principal;
+  /** The member's role. */
+  role: OrganizationRole;
+  /** When the user joined. */
+  joinedAt: Date;
+}
+
+/** An invitation to join an organization. */
+export interface OrganizationInvitation {
+  /** The invitation's id. */
+  id: string;
+  /** The organization. */
+  organizationId: string;
+  /** The organization's name, for showing to the invited user. */
+  organizationName: string;
+  /** The invited email address, in lower case. */
+  email: string;
+  /** The role the user gets on accepting. */
+  role: OrganizationRole;
+  /** The user who invited. */
+  inviterId: string;
+  /** After this moment it can no longer be accepted. */
+  expiresAt: Date;
+  /** When it was made. */
+  createdAt: Date;
+}
+
+/** Options of {@link inviteUserToOrganization}. */
+export interface InvitationInput {
+  /** The email address to invite. */
+  email: string;
+  /** The role the user gets on accepting. */
+  role: OrganizationRole;
+  /**
+   * When the invitation expires: after now and at most 30 days ahead.
+   * Defaults to 7 days from now.
+   */
+  expiresAt?: Date;
+}
+
+const roleValues = ["owner", "admin", "member"] as const;
+const dayMs = 24 * 60 * 60 * 1000;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function requireSlug(value: unknown): string {
+  if (typeof value !== "string" || !handlePattern.test(value)) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      "slug: must be 3–30 characters of a–z, 0–9, '_', '.' and '-', starting with a letter or digit.",
+      { field: "slug" },
+    );
+  }
+  return value;
+}
+
+function requireEmail(value: unknown): string {
+  if (typeof value !== "string" || value.length > 254 || !emailPattern.test(value.trim())) {
+    throw new FdmError("INVALID_INPUT", "email: must be an email address.", { field: "email" });
+  }
+  return value.trim().toLowerCase();
+}
+
+const conflict = (field: string, message: string) =>
+  new FdmError("CONFLICT", `${field}: ${message}.`, { field });
+
+/** Throws CONFLICT when the slug is taken by another organization or by a username. */
+async function requireFreeSlug(tx: FdmType, slug: string, except?: string): Promise<void> {
+  const orgs = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, slug));
+  const users = await tx
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(eq(authUser.username, slug));
+  if (orgs.some((o) => o.id !== except) || users.length > 0) {
+    throw conflict("slug", `'${slug}' is already taken by an organization or a username`);
+  }
+}
+
+async function requireUser(
+  db: FdmType,
+  principalId: unknown,
+  field = "principalId",
+): Promise<{ id: string; email: string }> {
+  const id = requireId(principalId, field);
+  const [user] = await db
+    .select({ id: authUser.id, email: authUser.email })
+    .from(authUser)
+    .where(eq(authUser.id, id));
+  if (!user) {
+    throw new FdmError("NOT_FOUND", `${field}: no user with id '${id}'.`, { field });
+  }
+  return user;
+}
+
+/**
+ * Creates an organization and makes the user its first owner, in one transaction.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user who creates it (a user id of {@link createFdmAuth}).
+ * @param organization - Name, slug and optional description.
+ * @returns The new organization's id.
+ * @throws {FdmError} `INVALID_INPUT` for a bad name, slug or description; `NOT_FOUND` when the
+ *   principal is not a user; `CONFLICT` when the slug is taken by an organization or a username.
+ * @example
+ * ```ts
+ * import { createFdmAuth, createFdmLocal, createOrganization } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: "a-test-secret-of-at-least-32-characters" });
+ * const { user } = await auth.api.signUpEmail({
+ *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" },
+ * });
+ * const organizationId = await createOrganization(fdm, user.id, {
+ *   name: "Adviesbureau Zand",
+ *   slug: "adviesbureau-zand",
+ * });
+ * ```
+ */
+export async function createOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organization: OrganizationInput,
+): Promise<string> {
+  const input = requireObject(organization, "organization");
+  const name = requireText(input.name, "name", 200);
+  const slug = requireSlug(input.slug);
+  const description = optionalText(input.description, "description", 1000);
+  const id = createId();
+  try {
+    const user = await requireUser(fdm, principalId);
+    await fdm.transaction(async (tx) => {
+      await requireFreeSlug(tx, slug);
+      await tx.insert(organizations).values({ id, name, slug, description });
+      await tx
+        .insert(organizationMembers)
+        .values({ organizationId: id, userId: user.id, role: "owner" });
+    });
+    await recordAudit(fdm, user.id, "write", "organization", id, "createOrganization");
+  } catch (err) {
+    throw asFdmError(err, "createOrganization");
+  }
+  return id;
+}
+
+const organizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  slug: organizations.slug,
+  description: organizations.description,
+  role: organizationMembers.role,
+  createdAt: organizations.createdAt,
+  updatedAt: organizations.updatedAt,
+};
+
+/**
+ * Reads an organization. Only its members may.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; must be a member.
+ * @param organizationId - The organization.
+ * @returns The organization with the asker's role in it.
+ * @throws {FdmError} `NOT_FOUND` for an unknown organization.
+ * @throws {FdmPermissionError} When the asker is not a member.
+ * @example
+ * ```ts fragment="continues the createOrganization example"
+ * const organization = await getOrganization(fdm, user.id, organizationId);
+ * assert.strictEqual(organization.role, "owner");
+ * ```
+ */
+export async function getOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+): Promise<Organization> {
+  await checkOrganizationPermission(fdm, principalId, "read", organizationId, "getOrganization");
+  try {
+    const [row] = await fdm
+      .select(organizationColumns)
+      .from(organizations)
+      .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
+      .where(
+        and(eq(organizations.id, organizationId), eq(organizationMembers.userId, principalId)),
+      );
+    // the permission check found the membership, so the row exists
+    return row as Organization;
+  } catch (err) {
+    throw asFdmError(err, "getOrganization");
+  }
+}
+
+/**
+ * Lists the organizations a user is a member of, by name.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user.
+ * @returns The organizations with the user's role in each; empty when there are none.
+ * @throws {FdmError} `INVALID_INPUT` for an empty id.
+ * @example
+ * ```ts fragment="continues the createOrganization example"
+ * const mine = await getOrganizationsForUser(fdm, user.id);
+ * assert.deepStrictEqual(mine.map((o) => o.slug), ["adviesbureau-zand"]);
+ * ```
+ */
+export async function getOrganizationsForUser(
+  fdm: FdmType,
+  principalId: PrincipalId,
+): Promise<Organization[]> {
+  const principal = requireId(principalId, "principalId");
+  await recordAudit(fdm, principal, "list", "organization", "*", "getOrganizationsForUser");
+  try {
+    return await fdm
+      .select(organizationColumns)
+      .from(organizations)
+      .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
+      .where(eq(organizationMembers.userId, principal))
+      .orderBy(asc(organizations.name), asc(organizations.id));
+  } catch (err) {
+    throw asFdmError(err, "getOrganizationsForUser");
+  }
+}
+
+/**
+ * Changes an organization's name, slug or description. Owners and admins may.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who changes it; an owner or admin.
+ * @param organizationId - The organization.
+ * @param update - The fields to change (at least one); `description: null` clears it.
+ * @returns The organization as stored afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for an empty update or a bad value; `NOT_FOUND` for an
+ *   unknown organization; `CONFLICT` when the new slug is taken.
+ * @throws {FdmPermissionError} When the asker is a plain member or not a member.
+ * @example
+ * ```ts fragment="continues the createOrganization example"
+ * await updateOrganization(fdm, user.id, organizationId, { description: "Bodemadvies op zandgrond" });
+ * ```
+ */
+export async function updateOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+  update: Partial<OrganizationInput>,
+): Promise<Organization> {
+  const patch = requireObject(update, "update");
+  requireSomeKey(patch, ["name", "slug", "description"]);
+  const values: { name?: string; slug?: string; description?: string | null } = {};
+  if (patch.name !== undefined) values.name = requireText(patch.name, "name", 200);
+  if (patch.slug !== undefined) values.slug = requireSlug(patch.slug);
+  if (patch.description !== undefined)
+    values.description = optionalText(patch.description, "description", 1000);
+  await checkOrganizationPermission(
+    fdm,
+    principalId,
+    "write",
+    organizationId,
+    "updateOrganization",
+  );
+  try {
+    await fdm.transaction(async (tx) => {
+      if (values.slug !== undefined) await requireFreeSlug(tx, values.slug, organizationId);
+      await tx
+        .update(organizations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(organizations.id, organizationId));
+    });
+  } catch (err) {
+    throw asFdmError(err, "updateOrganization");
+  }
+  return getOrganization(fdm, principalId, organizationId);
+}
+
+/**
+ * Removes an organization with its memberships, invitations and the roles it
+ * holds on farms, in one transaction. Only an owner may. An organization that
+ * is the only owner of a farm cannot be removed: make someone else owner of
+ * that farm first.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes it; an owner.
+ * @param organizationId - The organization.
+ * @returns Resolves when it is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown organization; `CONFLICT` when it is the last
+ *   owner of a farm.
+ * @throws {FdmPermissionError} When the asker is not an owner.
+ * @example
+ * ```ts fragment="continues the createOrganization example"
+ * await removeOrganization(fdm, user.id, organizationId);
+ * ```
+ */
+export async function removeOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+): Promise<void> {
+  await checkOrganizationPermission(
+    fdm,
+    principalId,
+    "delete",
+    organizationId,
+    "removeOrganization",
+  );
+  try {
+    await fdm.transaction(async (tx) => {
+      const owned = await tx
+        .select({ farmId: farmRoles.farmId })
+        .from(farmRoles)
+        .where(and(eq(farmRoles.principalId, organizationId), eq(farmRoles.role, "owner")))
+        .for("update");
+      for (const { farmId } of owned) {
+        const [others] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(farmRoles)
+          .where(
+            and(
+              eq(farmRoles.farmId, farmId),
+              eq(farmRoles.role, "owner"),
+              sql`${farmRoles.principalId} <> ${organizationId}`,
+            ),
+          );
+        if ((others?.n ?? 0) === 0) {
+          throw conflict(
+            "organizationId",
+            `organization '${organizationId}' is the last owner of farm '${farmId}'; a farm keeps at least one owner`,
+          );
+        }
+      }
+      await tx.delete(farmRoles).where(eq(farmRoles.principalId, organizationId));
+      // members and invitations go with the organization (ON DELETE CASCADE)
+      await tx.delete(organizations).where(eq(organizations.id, organizationId));
+    });
+  } catch (err) {
+    throw asFdmError(err, "removeOrganization");
+  }
+}
+
+/**
+ * Lists an organization's members, owners first, then admins, then members,
+ * each group by name. Any member may; members see each other's emails (see
+ * {@link getPrincipal}).
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; a member.
+ * @param organizationId - The organization.
+ * @returns The members with their roles.
+ * @throws {FdmError} `NOT_FOUND` for an unknown organization.
+ * @throws {FdmPermissionError} When the asker is not a member.
+ * @example
+ * ```ts fragment="continues the createOrganization example"
+ * const members = await listMembersOfOrganization(fdm, user.id, organizationId);
+ * assert.deepStrictEqual(members.map((m) => m.role), ["owner"]);
+ * ```
+ */
+export async function listMembersOfOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+): Promise<OrganizationMember[]> {
+  await checkOrganizationPermission(
+    fdm,
+    principalId,
+    "list",
+    organizationId,
+    "listMembersOfOrganization",
+  );
+  try {
+    const rows = await fdm
+      .select({
+        userId: organizationMembers.userId,
+        role: organizationMembers.role,
+        joinedAt: organizationMembers.joinedAt,
+      })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, organizationId));
+    const users = await usersAsPrincipals(
+      fdm,
+      principalId,
+      rows.map((r) => r.userId),
+    );
+    return rows
+      .map((r) => ({ user: users.get(r.userId) as Principal, role: r.role, joinedAt: r.joinedAt }))
+      .sort(
+        (a, b) =>
+          roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
+          a.user.displayName.localeCompare(b.user.displayName) ||
+          a.user.id.localeCompare(b.user.id),
+      );
+  } catch (err) {
+    throw asFdmError(err, "listMembersOfOrganization");
+  }
+}
+
+/** Locks the organization for the rest of the transaction and returns its members' roles. */
+async function lockMembers(tx: FdmType, organizationId: string) {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for("update");
+  const rows = await tx
+    .select({ userId: organizationMembers.userId, role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organizationId, organizationId));
+  return new Map(rows.map((r) => [r.userId, r.role]));
+}
+
+function requireMember(
+  members: Map<string, OrganizationRole>,
+  userId: string,
+  organizationId: string,
+): OrganizationRole {
+  const role = members.get(userId);
+  if (!role) {
+    throw new FdmError(
+      "NOT_FOUND",
+      `userId: user '${userId}' is not a member of organization '${organizationId}'.`,
+      { field: "userId" },
+    );
+  }
+  return role;
+}
+
+const ownerCount = (members: Map<string, OrganizationRole>) =>
+  [...members.values()].filter((r) => r === "owner").length;
+
+const lastOwner = (userId: string, organizationId: string) =>
+  conflict(
+    "userId",
+    `user '${userId}' is the last owner of organization '${organizationId}'; an organization keeps at least one owner`,
+  );
+
+/**
+ * Changes the role of a member. Owners may change any role; admins may change
+ * admins and members between `admin` and `member`, but cannot make anyone
+ * owner nor change an owner. The last owner cannot be demoted.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who changes it; an owner or admin.
+ * @param organizationId - The organization.
+ * @param userId - The member whose role changes.
+ * @param role - `owner`, `admin` or `member`.
+ * @returns Resolves when the role is changed.
+ * @throws {FdmError} `INVALID_INPUT` for a bad role; `NOT_FOUND` for an unknown organization or a
+ *   user who is not a member; `CONFLICT` when it would leave the organization without an owner.
+ * @throws {FdmPermissionError} When the asker is a plain member, not a member, or an admin
+ *   touching the owner role.
+ * @example
+ * ```ts fragment="needs a second member"
+ * await updateRoleOfUserAtOrganization(fdm, owner.id, organizationId, colleague.id, "admin");
+ * ```
+ */
+export async function updateRoleOfUserAtOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+  userId: string,
+  role: OrganizationRole,
+): Promise<void> {
+  const target = requireId(userId, "userId");
+  const newRole = requireEnum(role, "role", roleValues);
+  const myRole = await checkOrganizationPermission(
+    fdm,
+    principalId,
+    "share",
+    organizationId,
+    "updateRoleOfUserAtOrganization",
+  );
+  try {
+    await fdm.transaction(async (tx) => {
+      const members = await lockMembers(tx, organizationId);
+      const current = requireMember(members, target, organizationId);
+      if (myRole !== "owner" && (current === "owner" || newRole === "owner")) {
+        throw new FdmPermissionError(principalId, "share", "organization", organizationId);
+      }
+      if (current === "owner" && newRole !== "owner" && ownerCount(members) === 1) {
+        throw lastOwner(target, organizationId);
+      }
+      await tx
+        .update(organizationMembers)
+        .set({ role: newRole })
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            eq(organizationMembers.userId, target),
+          ),
+        );
+    });
+  } catch (err) {
+    throw asFdmError(err, "updateRoleOfUserAtOrganization");
+  }
+}
+
+/**
+ * Removes a user from an organization. Owners may remove anyone, admins may
+ * remove admins and members, and every member may leave (remove itself). The
+ * last owner cannot be removed.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who removes; an owner, an admin, or the member itself.
+ * @param organizationId - The organization.
+ * @param userId - The member to remove.
+ * @returns Resolves when the membership is gone.
+ * @throws {FdmError} `NOT_FOUND` for an unknown organization or a user who is not a member;
+ *   `CONFLICT` for the last owner.
+ * @throws {FdmPermissionError} When the asker may not remove that member.
+ * @example
+ * ```ts fragment="needs a second member"
+ * await removeUserFromOrganization(fdm, owner.id, organizationId, colleague.id);
+ * ```
+ */
+export async function removeUserFromOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+  userId: string,
+): Promise<void> {
+  const target = requireId(userId, "userId");
+  const leaving = target === principalId;
+  const myRole = await checkOrganizationPermission(
+    fdm,
+    principalId,
+    leaving ? "read" : "share",
+    organizationId,
+    "removeUserFromOrganization",
+  );
+  try {
+    await fdm.transaction(async (tx) => {
+      const members = await lockMembers(tx, organizationId);
+      const current = requireMember(members, target, organizationId);
+      if (!leaving && myRole !== "owner" && current === "owner") {
+        throw new FdmPermissionError(principalId, "share", "organization", organizationId);
+      }
+      if (current === "owner" && ownerCount(members) === 1) throw lastOwner(target, organizationId);
+      await tx
+        .delete(organizationMembers)
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            eq(organizationMembers.userId, target),
+          ),
+        );
+    });
+  } catch (err) {
+    throw asFdmError(err, "removeUserFromOrganization");
+  }
+}
+
+/**
+ * Invites an email address to join an organization with a role. Owners and
+ * admins may invite; only owners may invite as owner. The address need not
+ * belong to an account yet: whoever signs up with it can accept.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who invites; an owner or admin.
+ * @param organizationId - The organization.
+ * @param invitation - Email address, role and optional expiry (default: 7 days from now).
+ * @returns The invitation's id.
+ * @throws {FdmError} `INVALID_INPUT` for a bad email, role or expiry (not after now or more than
+ *   30 days ahead); `NOT_FOUND` for an unknown organization; `CONFLICT` when the address belongs
+ *   to a member already, or a pending, unexpired invitation for it exists.
+ * @throws {FdmPermissionError} When the asker may not manage members, or an admin invites as owner.
+ * @example
+ * ```ts fragment="continues the createOrganization example"
+ * const invitationId = await inviteUserToOrganization(fdm, user.id, organizationId, {
+ *   email: "bram@example.org",
+ *   role: "member",
+ * });
+ * ```
+ */
+export async function inviteUserToOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+  invitation: InvitationInput,
+): Promise<string> {
+  const input = requireObject(invitation, "invitation");
+  const email = requireEmail(input.email);
+  const role = requireEnum(input.role, "role", roleValues);
+  const now = Date.now();
+  const expiresAt = optionalDate(input.expiresAt, "expiresAt") ?? new Date(now + 7 * dayMs);
+  if (expiresAt.getTime() <= now || expiresAt.getTime() > now + 30 * dayMs) {
+    throw new FdmError("INVALID_INPUT", "expiresAt: must be after now and at most 30 days ahead.", {
+      field: "expiresAt",
+    });
+  }
+  const myRole = await checkOrganizationPermission(
+    fdm,
+    principalId,
+    "share",
+    organizationId,
+    "inviteUserToOrganization",
+  );
+  if (role === "owner" && myRole !== "owner") {
+    throw new FdmPermissionError(principalId, "share", "organization", organizationId);
+  }
+  const id = createId();
+  try {
+    await fdm.transaction(async (tx) => {
+      await lockMembers(tx, organizationId);
+      const [member] = await tx
+        .select({ userId: organizationMembers.userId })
+        .from(organizationMembers)
+        .innerJoin(authUser, eq(authUser.id, organizationMembers.userId))
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            sql`lower(${authUser.email}) = ${email}`,
+          ),
+        );
+      if (member) throw conflict("email", `'${email}' is already a member of this organization`);
+      const [pending] = await tx
+        .select({ id: organizationInvitations.id })
+        .from(organizationInvitations)
+        .where(
+          and(
+            eq(organizationInvitations.organizationId, organizationId),
+            eq(organizationInvitations.email, email),
+            eq(organizationInvitations.status, "pending"),
+            gt(organizationInvitations.expiresAt, new Date()),
+          ),
+        );
+      if (pending) throw conflict("email", `'${email}' already has a pending invitation`);
+      await tx.insert(organizationInvitations).values({
+        id,
+        organizationId,
+        email,
+        role,
+        inviterId: principalId,
+        expiresAt,
+      });
+    });
+  } catch (err) {
+    throw asFdmError(err, "inviteUserToOrganization");
+  }
+  return id;
+}
+
+const invitationColumns = {
+  id: organizationInvitations.id,
+  organizationId: organizationInvitations.organizationId,
+  organizationName: organizations.name,
+  email: organizationInvitations.email,
+  role: organizationInvitations.role,
+  inviterId: organizationInvitations.inviterId,
+  expiresAt: organizationInvitations.expiresAt,
+  createdAt: organizationInvitations.createdAt,
+};
+
+/**
+ * Lists the pending invitations of an organization that have not expired,
+ * soonest expiry first. Owners and admins may.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; an owner or admin.
+ * @param organizationId - The organization.
+ * @returns The pending invitations.
+ * @throws {FdmError} `NOT_FOUND` for an unknown organization.
+ * @throws {FdmPermissionError} When the asker may not manage members.
+ * @example
+ * ```ts fragment="continues the inviteUserToOrganization example"
+ * const pending = await listPendingInvitationsForOrganization(fdm, user.id, organizationId);
+ * assert.deepStrictEqual(pending.map((i) => i.email), ["bram@example.org"]);
+ * ```
+ */
+export async function listPendingInvitationsForOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+): Promise<OrganizationInvitation[]> {
+  await checkOrganizationPermission(
+    fdm,
+    principalId,
+    "share",
+    organizationId,
+    "listPendingInvitationsForOrganization",
+  );
+  try {
+    return await fdm
+      .select(invitationColumns)
+      .from(organizationInvitations)
+      .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+      .where(
+        and(
+          eq(organizationInvitations.organizationId, organizationId),
+          eq(organizationInvitations.status, "pending"),
+          gt(organizationInvitations.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
+  } catch (err) {
+    throw asFdmError(err, "listPendingInvitationsForOrganization");
+  }
+}
+
+/**
+ * Lists the pending, unexpired invitations sent to a user's email address,
+ * soonest expiry first.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user.
+ * @returns The invitations; empty when there are none.
+ * @throws {FdmError} `NOT_FOUND` when the principal is not a user.
+ * @example
+ * ```ts fragment="needs the invited user signed up"
+ * const invitations = await listPendingInvitationsForUser(fdm, bram.id);
+ * ```
+ */
+export async function listPendingInvitationsForUser(
+  fdm: FdmType,
+  principalId: PrincipalId,
+): Promise<OrganizationInvitation[]> {
+  try {
+    const user = await requireUser(fdm, principalId);
+    await recordAudit(fdm, user.id, "list", "invitation", "*", "listPendingInvitationsForUser");
+    return await fdm
+      .select(invitationColumns)
+      .from(organizationInvitations)
+      .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+      .where(
+        and(
+          eq(organizationInvitations.email, user.email.toLowerCase()),
+          eq(organizationInvitations.status, "pending"),
+          gt(organizationInvitations.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
+  } catch (err) {
+    throw asFdmError(err, "listPendingInvitationsForUser");
+  }
+}
+
+/** Loads an invitation addressed to the user, locked, and checks it can still be answered. */
+async function openInvitation(tx: FdmType, user: { id: string; email: string }, id: string) {
+  const [row] = await tx
+    .select({
+      organizationId: organizationInvitations.organizationId,
+      email: organizationInvitations.email,
+      role: organizationInvitations.role,
+      status: organizationInvitations.status,
+      expiresAt: organizationInvitations.expiresAt,
+    })
+    .from(organizationInvitations)
+    .where(eq(organizationInvitations.id, id))
+    .for("update");
+  // An invitation for another address is reported as unknown, so ids cannot be probed.
+  if (!row || row.email !== user.email.toLowerCase()) {
+    throw new FdmError("NOT_FOUND", `invitationId: no invitation with id '${id}' for this user.`, {
+      field: "invitationId",
+    });
+  }
+  if (row.status !== "pending") {
+    throw conflict("invitationId", `the invitation was already ${row.status}`);
+  }
+  if (row.expiresAt.getTime() <= Date.now()) {
+    throw conflict("invitationId", `the invitation expired at ${row.expiresAt.toISOString()}`);
+  }
+  return row;
+}
+
+/** Runs the answer to an invitation and records in the audit log whether it was allowed. */
+async function answered<T>(
+  fdm: FdmType,
+  userId: string,
+  invitationId: string,
+  origin: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await run();
+    await recordAudit(fdm, userId, "write", "invitation", invitationId, origin);
+    return result;
+  } catch (err) {
+    await recordAudit(fdm, userId, "write", "invitation", invitationId, origin, false);
+    throw err;
+  }
+}
+
+/**
+ * Accepts an invitation: the user becomes a member with the invited role, in
+ * one transaction with marking the invitation accepted. Only the user whose
+ * email address was invited may accept; an expired, declined or already
+ * accepted invitation cannot be.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The invited user.
+ * @param invitationId - The invitation.
+ * @returns The organization's id.
+ * @throws {FdmError} `NOT_FOUND` when the principal is not a user or the invitation is unknown or
+ *   for another address; `CONFLICT` when it was already accepted or declined, has expired, or the
+ *   user is already a member.
+ * @example
+ * ```ts fragment="needs the invited user signed up"
+ * const organizationId = await acceptInvitation(fdm, bram.id, invitationId);
+ * ```
+ */
+export async function acceptInvitation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  invitationId: string,
+): Promise<string> {
+  const id = requireId(invitationId, "invitationId");
+  try {
+    const user = await requireUser(fdm, principalId);
+    return await answered(fdm, user.id, id, "acceptInvitation", () =>
+      fdm.transaction(async (tx) => {
+        const invitation = await openInvitation(tx, user, id);
+        const members = await lockMembers(tx, invitation.organizationId);
+        if (members.has(user.id)) {
+          throw conflict("invitationId", "the user is already a member of the organization");
+        }
+        await tx.insert(organizationMembers).values({
+          organizationId: invitation.organizationId,
+          userId: user.id,
+          role: invitation.role,
+        });
+        await tx
+          .update(organizationInvitations)
+          .set({ status: "accepted", respondedAt: new Date() })
+          .where(eq(organizationInvitations.id, id));
+        return invitation.organizationId;
+      }),
+    );
+  } catch (err) {
+    throw asFdmError(err, "acceptInvitation");
+  }
+}
+
+/**
+ * Declines an invitation; it can then no longer be accepted. Only the user
+ * whose email address was invited may decline.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The invited user.
+ * @param invitationId - The invitation.
+ * @returns Resolves when it is declined.
+ * @throws {FdmError} `NOT_FOUND` when the principal is not a user or the invitation is unknown or
+ *   for another address; `CONFLICT` when it was already answered or has expired.
+ * @example
+ * ```ts fragment="needs the invited user signed up"
+ * await declineInvitation(fdm, bram.id, invitationId);
+ * ```
+ */
+export async function declineInvitation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  invitationId: string,
+): Promise<void> {
+  const id = requireId(invitationId, "invitationId");
+  try {
+    const user = await requireUser(fdm, principalId);
+    await answered(fdm, user.id, id, "declineInvitation", () =>
+      fdm.transaction(async (tx) => {
+        await openInvitation(tx, user, id);
+        await tx
+          .update(organizationInvitations)
+          .set({ status: "declined", respondedAt: new Date() })
+          .where(eq(organizationInvitations.id, id));
+      }),
+    );
+  } catch (err) {
+    throw asFdmError(err, "declineInvitation");
+  }
+}
