@@ -105,7 +105,10 @@ const COLLECTOR = "collectInputForNitrogenBalance";
  * region (or a region dataset to look it up), deposition, mineralization,
  * residue N per crop, emission factors and surplus targets. A figure the
  * options leave out stays `null`, so the balance lists it as missing;
- * nothing is filled with 0. Days are UTC calendar days, both ends included.
+ * nothing is filled with 0. fdm-core records no removal of crop residues, so
+ * the cultivations carry no `residueRemovals`; add them to the returned input
+ * when straw or tops were taken off. Days are UTC calendar days, both ends
+ * included.
  *
  * @param fdm - The fdm-core database handle.
  * @param principalId - Who asks; needs read access to the farm.
