@@ -58,6 +58,11 @@ export default defineConfig({
     projects: [
       ...["fdm-data", "fdm-core", "fdm-calculator"].map(packageProject),
       ...postgresProjects,
+      // Checks over the packages' public entries (TSDoc and tests for every export).
+      {
+        extends: true as const,
+        test: { name: "packages", root: ".", include: ["tests/packages/**/*.test.ts"] },
+      },
       // Site components rendered to HTML (states the built site cannot be driven into).
       {
         extends: true as const,

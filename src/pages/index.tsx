@@ -34,6 +34,7 @@ const packages: PackageCard[] = [
     points: [
       "The Dutch fertilizer application norms (gebruiksnormen) of a field",
       "How much of each norm a farm's fertilizer applications use",
+      "The applied dose and a field's nitrogen balance",
     ],
   },
 ];
