@@ -189,6 +189,22 @@ describe("members and roles", () => {
     }
   });
 
+  it("leaves exactly one owner when two owners demote each other at the same time", async () => {
+    const { owner, member, orgId } = await team();
+    await updateRoleOfUserAtOrganization(db.fdm, owner.id, orgId, member.id, "owner");
+    const other = await db.openSecond();
+    const results = await Promise.allSettled([
+      updateRoleOfUserAtOrganization(db.fdm, owner.id, orgId, member.id, "member"),
+      updateRoleOfUserAtOrganization(other, member.id, orgId, owner.id, "member"),
+    ]);
+    const members = await listMembersOfOrganization(db.fdm, owner.id, orgId);
+    expect(members.filter((m) => m.role === "owner")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(FdmError);
+    expect(["CONFLICT", "PERMISSION_DENIED"]).toContain(rejected.reason.code);
+  });
+
   it("lets members leave, admins remove members, and nobody but owners remove owners", async () => {
     const { owner, admin, member, orgId } = await team();
     const { error } = await expectNoWrite(db.fdm, () =>

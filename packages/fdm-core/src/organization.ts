@@ -481,6 +481,23 @@ function requireMember(
   return role;
 }
 
+/**
+ * The asker's role as locked in the transaction: a concurrent change since the
+ * permission check (e.g. a demotion to member) counts.
+ */
+function roleNow(
+  members: Map<string, OrganizationRole>,
+  principalId: string,
+  checked: OrganizationRole,
+  organizationId: string,
+): OrganizationRole {
+  const role = members.get(principalId);
+  if (role === undefined || role === "member") {
+    throw new FdmPermissionError(principalId, "share", "organization", organizationId);
+  }
+  return role === "owner" && checked === "owner" ? "owner" : "admin";
+}
+
 const ownerCount = (members: Map<string, OrganizationRole>) =>
   [...members.values()].filter((r) => r === "owner").length;
 
@@ -530,7 +547,8 @@ export async function updateRoleOfUserAtOrganization(
     await fdm.transaction(async (tx) => {
       const members = await lockMembers(tx, organizationId);
       const current = requireMember(members, target, organizationId);
-      if (myRole !== "owner" && (current === "owner" || newRole === "owner")) {
+      const mine = roleNow(members, principalId, myRole, organizationId);
+      if (mine !== "owner" && (current === "owner" || newRole === "owner")) {
         throw new FdmPermissionError(principalId, "share", "organization", organizationId);
       }
       if (current === "owner" && newRole !== "owner" && ownerCount(members) === 1) {
@@ -588,7 +606,8 @@ export async function removeUserFromOrganization(
     await fdm.transaction(async (tx) => {
       const members = await lockMembers(tx, organizationId);
       const current = requireMember(members, target, organizationId);
-      if (!leaving && myRole !== "owner" && current === "owner") {
+      const mine = leaving ? current : roleNow(members, principalId, myRole, organizationId);
+      if (!leaving && mine !== "owner" && current === "owner") {
         throw new FdmPermissionError(principalId, "share", "organization", organizationId);
       }
       if (current === "owner" && ownerCount(members) === 1) throw lastOwner(target, organizationId);
