@@ -105,9 +105,10 @@ export type FdmAuth = ReturnType<typeof build>;
  * @example
  * ```ts
  * import assert from "node:assert";
+ * import { randomBytes } from "node:crypto";
  * import { createFdmAuth, createFdmLocal } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const auth = createFdmAuth(fdm, { secret: process.env.AUTH_SECRET ?? "a-test-secret-of-at-least-32-characters" });
+ * const auth = createFdmAuth(fdm, { secret: process.env.AUTH_SECRET ?? randomBytes(32).toString("hex") });
  * const { user } = await auth.api.signUpEmail({
  *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery", username: "anna" },
  * });

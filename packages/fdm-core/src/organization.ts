@@ -166,9 +166,10 @@ async function requireUser(
  *   principal is not a user; `CONFLICT` when the slug is taken by an organization or a username.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import { createFdmAuth, createFdmLocal, createOrganization } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const auth = createFdmAuth(fdm, { secret: "a-test-secret-of-at-least-32-characters" });
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const { user } = await auth.api.signUpEmail({
  *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" },
  * });

@@ -163,9 +163,10 @@ async function lookup(
  * @example
  * ```ts
  * import assert from "node:assert";
+ * import { randomBytes } from "node:crypto";
  * import { createFdmAuth, createFdmLocal, getPrincipal } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const auth = createFdmAuth(fdm, { secret: "a-test-secret-of-at-least-32-characters" });
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const { user } = await auth.api.signUpEmail({
  *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery", username: "anna" },
  * });
@@ -197,9 +198,10 @@ export async function getPrincipal(
  * @example
  * ```ts
  * import assert from "node:assert";
+ * import { randomBytes } from "node:crypto";
  * import { createFdmAuth, createFdmLocal, getPrincipalByUsername } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const auth = createFdmAuth(fdm, { secret: "a-test-secret-of-at-least-32-characters" });
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * await auth.api.signUpEmail({
  *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery", username: "anna" },
  * });
@@ -235,9 +237,10 @@ export async function getPrincipalByUsername(
  * @example
  * ```ts
  * import assert from "node:assert";
+ * import { randomBytes } from "node:crypto";
  * import { createFdmAuth, createFdmLocal, getPrincipalByEmail } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const auth = createFdmAuth(fdm, { secret: "a-test-secret-of-at-least-32-characters" });
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * await auth.api.signUpEmail({
  *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery", username: "anna" },
  * });
