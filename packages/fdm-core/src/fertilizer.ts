@@ -34,7 +34,7 @@ export type TypeRvo = (typeof typeRvoEnum)[number];
  * set `null` what is not known. See {@link getFertilizerParametersDescription}
  * for each parameter's unit, range and label.
  */
-export interface FertilizerParameters {
+export type FertilizerParameters = {
   /** The product's name as the farmer knows it. */
   name: string;
   /** An English name, if any. */
@@ -65,7 +65,7 @@ export interface FertilizerParameters {
   cao?: number | null;
   /** The ways the product may be applied (at least one). */
   applicationMethods: ApplicationMethods[];
-}
+};
 
 /** How one parameter of {@link FertilizerParameters} is entered and checked. */
 export type FertilizerParameterDescription = {

@@ -6,7 +6,7 @@ import { organicCertifications } from "./schema.js";
 import { createId, requireDate, requireId, requireObject, requireOrder } from "./validate.js";
 
 /** An organic certification of a farm, as fdm-core returns it. */
-export interface OrganicCertification {
+export type OrganicCertification = {
   /** The certification's id. */
   id: string;
   /** The farm it belongs to. */
@@ -21,7 +21,7 @@ export interface OrganicCertification {
   expiryDate: Date;
   /** When it was recorded. */
   createdAt: Date;
-}
+};
 
 /** The details of an organic certificate that a user enters. */
 export interface OrganicCertificationInput {

@@ -1,12 +1,12 @@
 import { FdmError } from "./error.js";
 
 /** A period of time; `null` on either side leaves that side open. */
-export interface Timeframe {
+export type Timeframe = {
   /** The first moment of the period, or `null` for no lower bound. */
   start: Date | null;
   /** The last moment of the period, or `null` for no upper bound. */
   end: Date | null;
-}
+};
 
 const invalid = (field: string, rule: string) =>
   new FdmError("INVALID_INPUT", `${field}: ${rule}.`, { field });
