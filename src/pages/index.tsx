@@ -25,7 +25,7 @@ const packages: PackageCard[] = [
     summary: "The farm data model on PostgreSQL.",
     points: [
       "Farms, fields, cultivations, harvests, fertilizers and soil analyses",
-      "Who may see or change a farm, and the catalogues a farm uses",
+      "Who may see or change a farm: accounts, organizations and roles",
     ],
   },
   {
