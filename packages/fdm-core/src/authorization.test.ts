@@ -29,6 +29,18 @@ afterAll(async () => {
   await db?.close();
 });
 
+/** The audit rows a call adds for a principal and origin. */
+async function newAuditRows(principal: string, origin: string, call: () => Promise<unknown>) {
+  const select = () =>
+    db.fdm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.principalId, principal), eq(auditLog.origin, origin)));
+  const before = new Set((await select()).map((r) => r.id));
+  await call();
+  return (await select()).filter((r) => !before.has(r.id));
+}
+
 type Attempt = (principal: string) => Promise<unknown>;
 const actions: Record<"read" | "list" | "write" | "share" | "delete", Attempt> = {
   read: (p) => getFarm(db.fdm, p, farmId),
@@ -121,6 +133,65 @@ describe("the audit log", () => {
     const write = rows.find((r) => r.origin === "updateFarm" && r.createdAt >= start);
     expect(read).toMatchObject({ action: "read", resource: "farm", farmId, allowed: true });
     expect(write).toMatchObject({ action: "write", resource: "farm", farmId, allowed: false });
+  });
+
+  it("keeps the audit row of a denied write although the write is rolled back", async () => {
+    let outcome: Awaited<ReturnType<typeof expectNoWrite>> | undefined;
+    const rows = await newAuditRows("researcher", "addCultivation", async () => {
+      outcome = await expectNoWrite(db.fdm, () =>
+        addCultivation(db.fdm, "researcher", fieldId, {
+          catalogueItemId: "nl_265",
+          startDate: new Date("2025-01-01"),
+        }),
+      );
+    });
+    expect(outcome?.error).toBeInstanceOf(FdmPermissionError);
+    expect(outcome?.after).toEqual(outcome?.before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: "write",
+      resource: "field",
+      resourceId: fieldId,
+      farmId,
+      allowed: false,
+      viaPrincipalId: null,
+    });
+  });
+
+  it("keeps the audit row of an allowed write that fails validation in its transaction", async () => {
+    // 2019 lies before the field's acquiring date (2020-01-01): the check passes, the write does not.
+    let outcome: Awaited<ReturnType<typeof expectNoWrite>> | undefined;
+    const rows = await newAuditRows("advisor", "addCultivation", async () => {
+      outcome = await expectNoWrite(db.fdm, () =>
+        addCultivation(db.fdm, "advisor", fieldId, {
+          catalogueItemId: "nl_265",
+          startDate: new Date("2019-06-01"),
+        }),
+      );
+    });
+    expect(outcome?.error).toMatchObject({ code: "INVALID_INPUT", field: "startDate" });
+    expect(outcome?.after).toEqual(outcome?.before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ allowed: true, viaPrincipalId: "advisor", farmId });
+  });
+
+  it("writes one audit row, in the same transaction, for a successful write", async () => {
+    let id = "";
+    const rows = await newAuditRows("owner", "addCultivation", async () => {
+      id = await addCultivation(db.fdm, "owner", fieldId, {
+        catalogueItemId: "nl_265",
+        startDate: new Date("2024-03-01"),
+      });
+    });
+    expect(await getCultivation(db.fdm, "owner", id)).toMatchObject({ fieldId });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: "write",
+      resource: "field",
+      resourceId: fieldId,
+      allowed: true,
+      viaPrincipalId: "owner",
+    });
   });
 
   it("records a check on an unknown resource as denied", async () => {

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { asFdmError, FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
@@ -73,125 +73,209 @@ export async function principalsOf(db: FdmType, principalId: PrincipalId): Promi
   return [principalId, ...rows.map((r) => r.organizationId)];
 }
 
-/** Finds, in one query, the farm a resource belongs to and the roles the principals hold on it. */
+/** SQL condition: the role row belongs to the principal or to an organization it is a member of. */
+function heldBy(db: FdmType, principalId: string): SQL | undefined {
+  return or(
+    eq(farmRoles.principalId, principalId),
+    inArray(
+      farmRoles.principalId,
+      db
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.userId, principalId)),
+    ),
+  );
+}
+
+/** How to reach the farm from each kind of resource: the table, the joins and the columns. */
+function sourceOf(resource: FarmResource): {
+  from: PgTable;
+  joins: [PgTable, SQL][];
+  farmId: AnyPgColumn;
+  id: AnyPgColumn;
+} {
+  const viaField = (fieldId: AnyPgColumn): [PgTable, SQL][] => [
+    [fieldAcquiring, eq(fieldAcquiring.fieldId, fieldId)],
+  ];
+  switch (resource) {
+    case "farm":
+      return { from: farms, joins: [], farmId: farms.id, id: farms.id };
+    case "field":
+      return {
+        from: fieldAcquiring,
+        joins: [],
+        farmId: fieldAcquiring.farmId,
+        id: fieldAcquiring.fieldId,
+      };
+    case "cultivation":
+      return {
+        from: cultivationStarting,
+        joins: viaField(cultivationStarting.fieldId),
+        farmId: fieldAcquiring.farmId,
+        id: cultivationStarting.cultivationId,
+      };
+    case "harvest":
+      return {
+        from: cultivationHarvesting,
+        joins: [
+          [
+            cultivationStarting,
+            eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
+          ],
+          ...viaField(cultivationStarting.fieldId),
+        ],
+        farmId: fieldAcquiring.farmId,
+        id: cultivationHarvesting.id,
+      };
+    case "fertilizer":
+      return {
+        from: fertilizerAcquiring,
+        joins: [],
+        farmId: fertilizerAcquiring.farmId,
+        id: fertilizerAcquiring.fertilizerId,
+      };
+    case "fertilizer_application":
+      return {
+        from: fertilizerApplying,
+        joins: viaField(fertilizerApplying.fieldId),
+        farmId: fieldAcquiring.farmId,
+        id: fertilizerApplying.id,
+      };
+    case "soil_analysis":
+      return {
+        from: soilSampling,
+        joins: viaField(soilSampling.fieldId),
+        farmId: fieldAcquiring.farmId,
+        id: soilSampling.analysisId,
+      };
+    case "derogation":
+      return { from: derogations, joins: [], farmId: derogations.farmId, id: derogations.id };
+    case "organic_certification":
+      return {
+        from: organicCertifications,
+        joins: [],
+        farmId: organicCertifications.farmId,
+        id: organicCertifications.id,
+      };
+  }
+}
+
+type Resolved = { farmId: string; roles: { role: FarmRole; principalId: string }[] } | null;
+
+/**
+ * Finds, in one query, the farm a resource belongs to and the roles the
+ * principal holds on it, itself or through its organizations. With `lock`, the
+ * role rows found are share-locked until the transaction ends, so a role
+ * cannot be revoked or changed between the check and the write.
+ */
 async function resolve(
   db: FdmType,
   resource: FarmResource,
   resourceId: string,
-  principals: string[],
-): Promise<{ farmId: string; roles: { role: FarmRole; principalId: string }[] } | null> {
-  const roleOn = (farmId: AnyPgColumn) =>
-    and(eq(farmRoles.farmId, farmId), inArray(farmRoles.principalId, principals));
-  let rows: { farmId: string; role: FarmRole | null; via: string | null }[];
-  switch (resource) {
-    case "farm":
-      rows = await db
-        .select({ farmId: farms.id, role: farmRoles.role, via: farmRoles.principalId })
-        .from(farms)
-        .leftJoin(farmRoles, roleOn(farms.id))
-        .where(eq(farms.id, resourceId));
-      break;
-    case "field":
-      rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
-        .from(fieldAcquiring)
-        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
-        .where(eq(fieldAcquiring.fieldId, resourceId));
-      break;
-    case "cultivation":
-      rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
-        .from(cultivationStarting)
-        .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
-        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
-        .where(eq(cultivationStarting.cultivationId, resourceId));
-      break;
-    case "harvest":
-      rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
-        .from(cultivationHarvesting)
-        .innerJoin(
-          cultivationStarting,
-          eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
-        )
-        .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
-        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
-        .where(eq(cultivationHarvesting.id, resourceId));
-      break;
-    case "fertilizer":
-      rows = await db
-        .select({
-          farmId: fertilizerAcquiring.farmId,
-          role: farmRoles.role,
-          via: farmRoles.principalId,
-        })
-        .from(fertilizerAcquiring)
-        .leftJoin(farmRoles, roleOn(fertilizerAcquiring.farmId))
-        .where(eq(fertilizerAcquiring.fertilizerId, resourceId));
-      break;
-    case "fertilizer_application":
-      rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
-        .from(fertilizerApplying)
-        .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fertilizerApplying.fieldId))
-        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
-        .where(eq(fertilizerApplying.id, resourceId));
-      break;
-    case "soil_analysis":
-      rows = await db
-        .select({ farmId: fieldAcquiring.farmId, role: farmRoles.role, via: farmRoles.principalId })
-        .from(soilSampling)
-        .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
-        .leftJoin(farmRoles, roleOn(fieldAcquiring.farmId))
-        .where(eq(soilSampling.analysisId, resourceId));
-      break;
-    case "derogation":
-      rows = await db
-        .select({ farmId: derogations.farmId, role: farmRoles.role, via: farmRoles.principalId })
-        .from(derogations)
-        .leftJoin(farmRoles, roleOn(derogations.farmId))
-        .where(eq(derogations.id, resourceId));
-      break;
-    case "organic_certification":
-      rows = await db
-        .select({
-          farmId: organicCertifications.farmId,
-          role: farmRoles.role,
-          via: farmRoles.principalId,
-        })
-        .from(organicCertifications)
-        .leftJoin(farmRoles, roleOn(organicCertifications.farmId))
-        .where(eq(organicCertifications.id, resourceId));
-      break;
-  }
+  principalId: string,
+  lock: boolean,
+): Promise<Resolved> {
+  const src = sourceOf(resource);
+  const roleOn = and(eq(farmRoles.farmId, src.farmId), heldBy(db, principalId));
+  let q = db
+    .select({ farmId: src.farmId, role: farmRoles.role, via: farmRoles.principalId })
+    .from(src.from)
+    .$dynamic();
+  for (const [table, on] of src.joins) q = q.innerJoin(table, on);
+  // A lock cannot reach the nullable side of an outer join: lock through an inner join and
+  // fall back to the outer join (no role to lock) to tell "denied" from "not found".
+  const where = eq(src.id, resourceId);
+  const rows = (await (lock
+    ? q.innerJoin(farmRoles, roleOn).where(where).for("share", { of: farmRoles })
+    : q.leftJoin(farmRoles, roleOn).where(where))) as {
+    farmId: string;
+    role: FarmRole | null;
+    via: string | null;
+  }[];
   const [first] = rows;
-  if (!first) return null;
+  if (!first) return lock ? resolve(db, resource, resourceId, principalId, false) : null;
   return {
     farmId: first.farmId,
     roles: rows.flatMap((r) => (r.role && r.via ? [{ role: r.role, principalId: r.via }] : [])),
   };
 }
 
-async function audit(
-  db: FdmType,
-  entry: {
-    principalId: string;
-    action: FarmAction;
-    resource: string;
-    resourceId: string;
-    farmId: string | null;
-    allowed: boolean;
-    viaPrincipalId?: string | null;
-    origin: string;
-  },
-): Promise<void> {
+type AuditEntry = {
+  principalId: string;
+  action: FarmAction;
+  resource: string;
+  resourceId: string;
+  farmId: string | null;
+  allowed: boolean;
+  viaPrincipalId?: string | null;
+  origin: string;
+};
+
+async function audit(db: FdmType, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({ id: createId(), ...entry });
 }
 
+/** The outcome of an access check, with its audit row; throws nothing itself. */
+async function decide(
+  db: FdmType,
+  principal: string,
+  action: FarmAction,
+  resource: FarmResource,
+  id: string,
+  origin: string,
+  lock: boolean,
+): Promise<{ found: Resolved; entry: AuditEntry }> {
+  const found = await resolve(db, resource, id, principal, lock);
+  // The role that gives the most access wins; on a tie the principal's own role comes first.
+  const granting = (found?.roles ?? [])
+    .filter((r) => permissions[r.role].includes(action))
+    .sort(
+      (a, b) =>
+        roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
+        Number(b.principalId === principal) - Number(a.principalId === principal),
+    )[0];
+  return {
+    found,
+    entry: {
+      principalId: principal,
+      action,
+      resource,
+      resourceId: id,
+      farmId: found?.farmId ?? null,
+      allowed: granting !== undefined,
+      viaPrincipalId: granting?.principalId ?? null,
+      origin,
+    },
+  };
+}
+
+/** The error for a check that did not pass, or `null` when it passed. */
+function refusal(
+  found: Resolved,
+  entry: AuditEntry,
+  resource: FarmResource,
+  idField: string,
+): FdmError | null {
+  if (!found) {
+    return new FdmError(
+      "NOT_FOUND",
+      `${idField}: no ${resource.replace("_", " ")} with id '${entry.resourceId}'.`,
+      { field: idField },
+    );
+  }
+  if (!entry.allowed) {
+    return new FdmPermissionError(entry.principalId, entry.action, resource, entry.resourceId);
+  }
+  return null;
+}
+
+const idFieldOf = (resource: FarmResource) =>
+  resource === "farm" ? "farmId" : `${camel(resource)}Id`;
+
 /**
  * Checks that the principal may perform the action on the resource and records
- * the check in the audit log. Call it on the base handle, before opening the
- * transaction that writes, so that the audit row of a denied check is kept.
+ * the check in the audit log, on the handle given (no transaction of its own).
+ * Reads use it; writes use {@link withPermission}.
  *
  * @returns The id of the farm the resource belongs to.
  */
@@ -204,48 +288,67 @@ export async function checkPermission(
   origin: string,
 ): Promise<string> {
   const principal = requireId(principalId, "principalId");
-  const idField = resource === "farm" ? "farmId" : `${camel(resource)}Id`;
+  const idField = idFieldOf(resource);
   const id = requireId(resourceId, idField);
-  let found: Awaited<ReturnType<typeof resolve>>;
+  let outcome: Awaited<ReturnType<typeof decide>>;
   try {
-    found = await resolve(db, resource, id, await principalsOf(db, principal));
+    outcome = await decide(db, principal, action, resource, id, origin, false);
+    await audit(db, outcome.entry);
   } catch (err) {
     throw asFdmError(err, origin);
   }
-  // The role that gives the most access wins; on a tie the principal's own role comes first.
-  const granting = (found?.roles ?? [])
-    .filter((r) => permissions[r.role].includes(action))
-    .sort(
-      (a, b) =>
-        roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
-        Number(b.principalId === principal) - Number(a.principalId === principal),
-    )[0];
-  const allowed = granting !== undefined;
+  const error = refusal(outcome.found, outcome.entry, resource, idField);
+  if (error) throw error;
+  return outcome.found?.farmId as string;
+}
+
+/**
+ * Checks access and does the write in ONE transaction: the check (with the role
+ * rows share-locked, so a concurrent revocation waits for the write or the write
+ * sees it), its audit row and `work`. When the check is refused or `work` fails,
+ * everything is rolled back and the audit row of the check is then written on
+ * its own, so a denied or failed attempt stays recorded.
+ *
+ * @returns What `work` returns.
+ */
+export async function withPermission<T>(
+  db: FdmType,
+  principalId: unknown,
+  action: FarmAction,
+  resource: FarmResource,
+  resourceId: unknown,
+  origin: string,
+  work: (tx: FdmType, farmId: string) => Promise<T>,
+): Promise<T> {
+  const principal = requireId(principalId, "principalId");
+  const idField = idFieldOf(resource);
+  const id = requireId(resourceId, idField);
+  let outcome: Awaited<ReturnType<typeof decide>> | undefined;
+  let refused = null as FdmError | null;
   try {
-    await audit(db, {
-      principalId: principal,
-      action,
-      resource,
-      resourceId: id,
-      farmId: found?.farmId ?? null,
-      allowed,
-      viaPrincipalId: granting?.principalId ?? null,
-      origin,
+    return await db.transaction(async (tx) => {
+      if (resource === "farm" && (action === "share" || action === "delete")) {
+        // Role changes and removal lock the farm row first, as lockOwners does, so that the
+        // roles read next are current and two owners acting at once are serialised.
+        await tx.select({ id: farms.id }).from(farms).where(eq(farms.id, id)).for("no key update");
+      }
+      outcome = await decide(tx, principal, action, resource, id, origin, true);
+      refused = refusal(outcome.found, outcome.entry, resource, idField);
+      if (refused) throw refused;
+      await audit(tx, outcome.entry);
+      return work(tx, outcome.found?.farmId as string);
     });
   } catch (err) {
+    if (outcome) {
+      try {
+        await audit(db, outcome.entry);
+      } catch (auditErr) {
+        throw asFdmError(auditErr, origin);
+      }
+    }
+    if (refused) throw refused;
     throw asFdmError(err, origin);
   }
-  if (!found) {
-    throw new FdmError(
-      "NOT_FOUND",
-      `${idField}: no ${resource.replace("_", " ")} with id '${id}'.`,
-      {
-        field: idField,
-      },
-    );
-  }
-  if (!allowed) throw new FdmPermissionError(principal, action, resource, id);
-  return found.farmId;
 }
 
 /** Records a check that is not tied to one farm resource (e.g. listing one's farms). */
@@ -357,7 +460,8 @@ function camel(s: string): string {
 
 /** Locks the farm row for the rest of the transaction and returns the owners. */
 async function lockOwners(tx: FdmType, farmId: string): Promise<string[]> {
-  await tx.select({ id: farms.id }).from(farms).where(eq(farms.id, farmId)).for("update");
+  // "no key update" still serialises role changes, but lets rows that reference the farm be inserted.
+  await tx.select({ id: farms.id }).from(farms).where(eq(farms.id, farmId)).for("no key update");
   const rows = await tx
     .select({ principalId: farmRoles.principalId })
     .from(farmRoles)
@@ -397,26 +501,21 @@ export async function grantRoleToFarm(
 ): Promise<void> {
   const grantee = requireId(granteeId, "granteeId");
   const r = requireEnum(role, "role", roleValues);
-  await checkPermission(fdm, principalId, "share", "farm", farmId, "grantRoleToFarm");
-  try {
-    await fdm.transaction(async (tx) => {
-      await lockOwners(tx, farmId);
-      const [existing] = await tx
-        .select({ role: farmRoles.role, via: farmRoles.principalId })
-        .from(farmRoles)
-        .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
-      if (existing) {
-        throw new FdmError(
-          "CONFLICT",
-          `granteeId: principal '${grantee}' already holds the role '${existing.role}' on farm '${farmId}'; use updateRoleOfPrincipalAtFarm to change it.`,
-          { field: "granteeId" },
-        );
-      }
-      await tx.insert(farmRoles).values({ farmId, principalId: grantee, role: r });
-    });
-  } catch (err) {
-    throw asFdmError(err, "grantRoleToFarm");
-  }
+  await withPermission(fdm, principalId, "share", "farm", farmId, "grantRoleToFarm", async (tx) => {
+    await lockOwners(tx, farmId);
+    const [existing] = await tx
+      .select({ role: farmRoles.role, via: farmRoles.principalId })
+      .from(farmRoles)
+      .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
+    if (existing) {
+      throw new FdmError(
+        "CONFLICT",
+        `granteeId: principal '${grantee}' already holds the role '${existing.role}' on farm '${farmId}'; use updateRoleOfPrincipalAtFarm to change it.`,
+        { field: "granteeId" },
+      );
+    }
+    await tx.insert(farmRoles).values({ farmId, principalId: grantee, role: r });
+  });
 }
 
 /**
@@ -450,9 +549,14 @@ export async function updateRoleOfPrincipalAtFarm(
 ): Promise<void> {
   const grantee = requireId(granteeId, "granteeId");
   const r = requireEnum(role, "role", roleValues);
-  await checkPermission(fdm, principalId, "share", "farm", farmId, "updateRoleOfPrincipalAtFarm");
-  try {
-    await fdm.transaction(async (tx) => {
+  await withPermission(
+    fdm,
+    principalId,
+    "share",
+    "farm",
+    farmId,
+    "updateRoleOfPrincipalAtFarm",
+    async (tx) => {
       const owners = await lockOwners(tx, farmId);
       await requireGrantee(tx, farmId, grantee);
       if (r !== "owner" && owners.length === 1 && owners[0] === grantee) {
@@ -462,10 +566,8 @@ export async function updateRoleOfPrincipalAtFarm(
         .update(farmRoles)
         .set({ role: r, grantedAt: new Date() })
         .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateRoleOfPrincipalAtFarm");
-  }
+    },
+  );
 }
 
 /**
@@ -496,19 +598,22 @@ export async function revokePrincipalFromFarm(
   farmId: string,
 ): Promise<void> {
   const grantee = requireId(granteeId, "granteeId");
-  await checkPermission(fdm, principalId, "share", "farm", farmId, "revokePrincipalFromFarm");
-  try {
-    await fdm.transaction(async (tx) => {
+  await withPermission(
+    fdm,
+    principalId,
+    "share",
+    "farm",
+    farmId,
+    "revokePrincipalFromFarm",
+    async (tx) => {
       const owners = await lockOwners(tx, farmId);
       await requireGrantee(tx, farmId, grantee);
       if (owners.length === 1 && owners[0] === grantee) throw lastOwner(grantee, farmId);
       await tx
         .delete(farmRoles)
         .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
-    });
-  } catch (err) {
-    throw asFdmError(err, "revokePrincipalFromFarm");
-  }
+    },
+  );
 }
 
 async function requireGrantee(tx: FdmType, farmId: string, grantee: string): Promise<void> {

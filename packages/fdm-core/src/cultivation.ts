@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
 import type { Harvestable, Rotation } from "fdm-data";
-import { checkPermission } from "./authorization.js";
+import { checkPermission, withPermission } from "./authorization.js";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
 import { asFdmError, FdmError } from "./error.js";
@@ -174,26 +174,22 @@ export async function addCultivation(
   const startDate = requireDate(input.startDate, "startDate");
   const endDate = optionalDate(input.endDate, "endDate");
   requireOrder(startDate, endDate, "endDate", "must not be before startDate");
-  const farmId = await checkPermission(
+  const id = createId();
+  await withPermission(
     fdm,
     principalId,
     "write",
     "field",
     fieldId,
     "addCultivation",
-  );
-  const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
+    async (tx, farmId) => {
       await requireWithinTenure(tx, fieldId, startDate, "startDate");
       await requireCultivationItem(tx, farmId, catalogueItemId);
       await tx.insert(cultivations).values({ id, catalogueItemId });
       await tx.insert(cultivationStarting).values({ cultivationId: id, fieldId, startDate });
       if (endDate) await tx.insert(cultivationEnding).values({ cultivationId: id, endDate });
-    });
-  } catch (err) {
-    throw asFdmError(err, "addCultivation");
-  }
+    },
+  );
   return id;
 }
 
@@ -329,16 +325,14 @@ export async function updateCultivation(
   const startDate =
     patch.startDate === undefined ? undefined : requireDate(patch.startDate, "startDate");
   const endDate = patch.endDate === undefined ? undefined : optionalDate(patch.endDate, "endDate");
-  const farmId = await checkPermission(
+  await withPermission(
     fdm,
     principalId,
     "write",
     "cultivation",
     cultivationId,
     "updateCultivation",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
+    async (tx, farmId) => {
       await tx
         .select({ id: cultivations.id })
         .from(cultivations)
@@ -411,10 +405,8 @@ export async function updateCultivation(
           .where(eq(cultivationEnding.cultivationId, cultivationId));
         if (endDate) await tx.insert(cultivationEnding).values({ cultivationId, endDate });
       }
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateCultivation");
-  }
+    },
+  );
   return getCultivation(fdm, principalId, cultivationId);
 }
 
@@ -462,19 +454,15 @@ export async function removeCultivation(
   principalId: PrincipalId,
   cultivationId: string,
 ): Promise<void> {
-  await checkPermission(
+  await withPermission(
     fdm,
     principalId,
     "write",
     "cultivation",
     cultivationId,
     "removeCultivation",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
+    async (tx) => {
       await removeCultivationsTx(tx, [cultivationId]);
-    });
-  } catch (err) {
-    throw asFdmError(err, "removeCultivation");
-  }
+    },
+  );
 }

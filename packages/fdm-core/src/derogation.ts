@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { checkPermission } from "./authorization.js";
+import { checkPermission, withPermission } from "./authorization.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { derogations } from "./schema.js";
@@ -56,26 +56,21 @@ export async function addDerogation(
   year: number,
 ): Promise<string> {
   const y = yearOf(year);
-  await checkPermission(fdm, principalId, "write", "farm", farmId, "addDerogation");
   const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: derogations.id })
-        .from(derogations)
-        .where(and(eq(derogations.farmId, farmId), eq(derogations.year, y)));
-      if (existing) {
-        throw new FdmError(
-          "CONFLICT",
-          `year: farm '${farmId}' already holds a derogation for ${y}.`,
-          { field: "year" },
-        );
-      }
-      await tx.insert(derogations).values({ id, farmId, year: y });
-    });
-  } catch (err) {
-    throw asFdmError(err, "addDerogation");
-  }
+  await withPermission(fdm, principalId, "write", "farm", farmId, "addDerogation", async (tx) => {
+    const [existing] = await tx
+      .select({ id: derogations.id })
+      .from(derogations)
+      .where(and(eq(derogations.farmId, farmId), eq(derogations.year, y)));
+    if (existing) {
+      throw new FdmError(
+        "CONFLICT",
+        `year: farm '${farmId}' already holds a derogation for ${y}.`,
+        { field: "year" },
+      );
+    }
+    await tx.insert(derogations).values({ id, farmId, year: y });
+  });
   return id;
 }
 

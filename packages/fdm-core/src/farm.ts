@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { checkPermission, type FarmRole, principalsOf, recordAudit } from "./authorization.js";
+import {
+  checkPermission,
+  type FarmRole,
+  principalsOf,
+  recordAudit,
+  withPermission,
+} from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
 import { asFdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -119,11 +125,11 @@ export async function addFarm(
     await fdm.transaction(async (tx) => {
       await tx.insert(farms).values({ id, name: values.name as string, ...values });
       await tx.insert(farmRoles).values({ farmId: id, principalId: principal, role: "owner" });
+      await recordAudit(tx, principal, "write", "farm", id, "addFarm");
     });
   } catch (err) {
     throw asFdmError(err, "addFarm");
   }
-  await recordAudit(fdm, principal, "write", "farm", id, "addFarm");
   return id;
 }
 
@@ -269,28 +275,23 @@ export async function removeFarm(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<void> {
-  await checkPermission(fdm, principalId, "delete", "farm", farmId, "removeFarm");
-  try {
-    await fdm.transaction(async (tx) => {
-      const fieldRows = await tx
-        .select({ id: fieldAcquiring.fieldId })
-        .from(fieldAcquiring)
-        .where(eq(fieldAcquiring.farmId, farmId));
-      await removeFieldsTx(
-        tx,
-        fieldRows.map((r) => r.id),
-      );
-      const fertilizerRows = await tx
-        .select({ id: fertilizerAcquiring.fertilizerId })
-        .from(fertilizerAcquiring)
-        .where(eq(fertilizerAcquiring.farmId, farmId));
-      const fertilizerIds = fertilizerRows.map((r) => r.id);
-      if (fertilizerIds.length > 0)
-        await tx.delete(fertilizers).where(inArray(fertilizers.id, fertilizerIds));
-      // roles, catalogue choices and custom products go with the farm (ON DELETE CASCADE)
-      await tx.delete(farms).where(eq(farms.id, farmId));
-    });
-  } catch (err) {
-    throw asFdmError(err, "removeFarm");
-  }
+  await withPermission(fdm, principalId, "delete", "farm", farmId, "removeFarm", async (tx) => {
+    const fieldRows = await tx
+      .select({ id: fieldAcquiring.fieldId })
+      .from(fieldAcquiring)
+      .where(eq(fieldAcquiring.farmId, farmId));
+    await removeFieldsTx(
+      tx,
+      fieldRows.map((r) => r.id),
+    );
+    const fertilizerRows = await tx
+      .select({ id: fertilizerAcquiring.fertilizerId })
+      .from(fertilizerAcquiring)
+      .where(eq(fertilizerAcquiring.farmId, farmId));
+    const fertilizerIds = fertilizerRows.map((r) => r.id);
+    if (fertilizerIds.length > 0)
+      await tx.delete(fertilizers).where(inArray(fertilizers.id, fertilizerIds));
+    // roles, catalogue choices and custom products go with the farm (ON DELETE CASCADE)
+    await tx.delete(farms).where(eq(farms.id, farmId));
+  });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
-import { checkPermission } from "./authorization.js";
+import { checkPermission, withPermission } from "./authorization.js";
 import { requireWithinTenure } from "./cultivation.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -143,26 +143,22 @@ export async function addFertilizerApplication(
   const amountKgPerHa = requireAmount(input.amountKgPerHa);
   const method = requireEnum(input.method, "method", methods);
   const applicationDate = requireDate(input.applicationDate, "applicationDate");
-  const farmId = await checkPermission(
+  const id = createId();
+  await withPermission(
     fdm,
     principalId,
     "write",
     "field",
     fieldId,
     "addFertilizerApplication",
-  );
-  const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
+    async (tx, farmId) => {
       await requireWithinTenure(tx, fieldId, applicationDate, "applicationDate");
       await requireUsableFertilizer(tx, farmId, fertilizerId, method);
       await tx
         .insert(fertilizerApplying)
         .values({ id, fertilizerId, fieldId, amountKgPerHa, method, applicationDate });
-    });
-  } catch (err) {
-    throw asFdmError(err, "addFertilizerApplication");
-  }
+    },
+  );
   return id;
 }
 
@@ -287,16 +283,14 @@ export async function updateFertilizerApplication(
     patch.applicationDate === undefined
       ? undefined
       : requireDate(patch.applicationDate, "applicationDate");
-  const farmId = await checkPermission(
+  await withPermission(
     fdm,
     principalId,
     "write",
     "fertilizer_application",
     applicationId,
     "updateFertilizerApplication",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
+    async (tx, farmId) => {
       const [current] = await tx
         .select()
         .from(fertilizerApplying)
@@ -321,10 +315,8 @@ export async function updateFertilizerApplication(
         .update(fertilizerApplying)
         .set({ fertilizerId, amountKgPerHa, method, applicationDate, updatedAt: new Date() })
         .where(eq(fertilizerApplying.id, applicationId));
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateFertilizerApplication");
-  }
+    },
+  );
   return getFertilizerApplication(fdm, principalId, applicationId);
 }
 

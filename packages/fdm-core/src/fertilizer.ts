@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
-import { checkPermission } from "./authorization.js";
+import { checkPermission, withPermission } from "./authorization.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
@@ -388,35 +388,30 @@ export async function addFertilizer(
   const custom = input.custom === undefined ? undefined : validateParameters(input.custom);
   const acquiringDate = requireDate(input.acquiringDate, "acquiringDate");
   const amountKg = optionalNumber(input.amountKg, "amountKg", 0, 100_000_000);
-  await checkPermission(fdm, principalId, "write", "farm", farmId, "addFertilizer");
   const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
-      let catalogueItemId: string;
-      if (custom) {
-        catalogueItemId = `custom_${createId()}`;
-        const hash = createHash("sha256").update(JSON.stringify(custom)).digest("hex");
-        await tx.insert(fertilizerCatalogue).values({
-          itemId: catalogueItemId,
-          catalogue: "custom",
-          farmId,
-          sourceName: custom.nameNl,
-          source: `Custom product entered for farm ${farmId}`,
-          hash,
-          ...custom,
-        });
-      } else {
-        catalogueItemId = itemId as string;
-        await requireFertilizerItem(tx, farmId, catalogueItemId);
-      }
-      await tx.insert(fertilizers).values({ id, catalogueItemId });
-      await tx
-        .insert(fertilizerAcquiring)
-        .values({ fertilizerId: id, farmId, acquiringDate, amountKg });
-    });
-  } catch (err) {
-    throw asFdmError(err, "addFertilizer");
-  }
+  await withPermission(fdm, principalId, "write", "farm", farmId, "addFertilizer", async (tx) => {
+    let catalogueItemId: string;
+    if (custom) {
+      catalogueItemId = `custom_${createId()}`;
+      const hash = createHash("sha256").update(JSON.stringify(custom)).digest("hex");
+      await tx.insert(fertilizerCatalogue).values({
+        itemId: catalogueItemId,
+        catalogue: "custom",
+        farmId,
+        sourceName: custom.nameNl,
+        source: `Custom product entered for farm ${farmId}`,
+        hash,
+        ...custom,
+      });
+    } else {
+      catalogueItemId = itemId as string;
+      await requireFertilizerItem(tx, farmId, catalogueItemId);
+    }
+    await tx.insert(fertilizers).values({ id, catalogueItemId });
+    await tx
+      .insert(fertilizerAcquiring)
+      .values({ fertilizerId: id, farmId, acquiringDate, amountKg });
+  });
   return id;
 }
 

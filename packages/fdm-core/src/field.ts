@@ -1,6 +1,6 @@
 import { area as turfArea } from "@turf/area";
 import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
-import { checkPermission } from "./authorization.js";
+import { checkPermission, withPermission } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -242,19 +242,12 @@ export async function addField(
   const acquiringMethod = requireEnum(input.acquiringMethod, "acquiringMethod", acquiringMethods);
   const discardingDate = optionalDate(input.discardingDate, "discardingDate");
   requireOrder(acquiringDate, discardingDate, "discardingDate", "must not be before acquiringDate");
-  await checkPermission(fdm, principalId, "write", "farm", farmId, "addField");
   const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
-      await tx.insert(fields).values({ id, name, geometry, areaHa });
-      await tx
-        .insert(fieldAcquiring)
-        .values({ fieldId: id, farmId, acquiringDate, acquiringMethod });
-      if (discardingDate) await tx.insert(fieldDiscarding).values({ fieldId: id, discardingDate });
-    });
-  } catch (err) {
-    throw asFdmError(err, "addField");
-  }
+  await withPermission(fdm, principalId, "write", "farm", farmId, "addField", async (tx) => {
+    await tx.insert(fields).values({ id, name, geometry, areaHa });
+    await tx.insert(fieldAcquiring).values({ fieldId: id, farmId, acquiringDate, acquiringMethod });
+    if (discardingDate) await tx.insert(fieldDiscarding).values({ fieldId: id, discardingDate });
+  });
   return id;
 }
 
@@ -373,47 +366,41 @@ export async function updateField(
     patch.discardingDate === undefined
       ? undefined
       : optionalDate(patch.discardingDate, "discardingDate");
-  await checkPermission(fdm, principalId, "write", "field", fieldId, "updateField");
-  try {
-    await fdm.transaction(async (tx) => {
-      const [current] = await tx
-        .select({
-          acquiringDate: fieldAcquiring.acquiringDate,
-          discardingDate: fieldDiscarding.discardingDate,
-        })
-        .from(fieldAcquiring)
-        .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
-        .where(eq(fieldAcquiring.fieldId, fieldId))
-        .for("update", { of: fieldAcquiring });
-      const acq = acquiringDate ?? (current?.acquiringDate as Date);
-      const disc =
-        discardingDate === undefined ? (current?.discardingDate ?? null) : discardingDate;
-      requireOrder(acq, disc, "discardingDate", "must not be before acquiringDate");
-      if (acquiringDate !== undefined || discardingDate !== undefined) {
-        await checkTenureCoversActions(tx, fieldId, acq, disc);
-      }
-      if (name !== undefined || geo !== undefined) {
-        await tx
-          .update(fields)
-          .set({ name, geometry: geo?.geometry, areaHa: geo?.areaHa, updatedAt: new Date() })
-          .where(eq(fields.id, fieldId));
-      } else {
-        await tx.update(fields).set({ updatedAt: new Date() }).where(eq(fields.id, fieldId));
-      }
-      if (acquiringDate !== undefined || acquiringMethod !== undefined) {
-        await tx
-          .update(fieldAcquiring)
-          .set({ acquiringDate, acquiringMethod })
-          .where(eq(fieldAcquiring.fieldId, fieldId));
-      }
-      if (discardingDate !== undefined) {
-        await tx.delete(fieldDiscarding).where(eq(fieldDiscarding.fieldId, fieldId));
-        if (discardingDate) await tx.insert(fieldDiscarding).values({ fieldId, discardingDate });
-      }
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateField");
-  }
+  await withPermission(fdm, principalId, "write", "field", fieldId, "updateField", async (tx) => {
+    const [current] = await tx
+      .select({
+        acquiringDate: fieldAcquiring.acquiringDate,
+        discardingDate: fieldDiscarding.discardingDate,
+      })
+      .from(fieldAcquiring)
+      .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
+      .where(eq(fieldAcquiring.fieldId, fieldId))
+      .for("update", { of: fieldAcquiring });
+    const acq = acquiringDate ?? (current?.acquiringDate as Date);
+    const disc = discardingDate === undefined ? (current?.discardingDate ?? null) : discardingDate;
+    requireOrder(acq, disc, "discardingDate", "must not be before acquiringDate");
+    if (acquiringDate !== undefined || discardingDate !== undefined) {
+      await checkTenureCoversActions(tx, fieldId, acq, disc);
+    }
+    if (name !== undefined || geo !== undefined) {
+      await tx
+        .update(fields)
+        .set({ name, geometry: geo?.geometry, areaHa: geo?.areaHa, updatedAt: new Date() })
+        .where(eq(fields.id, fieldId));
+    } else {
+      await tx.update(fields).set({ updatedAt: new Date() }).where(eq(fields.id, fieldId));
+    }
+    if (acquiringDate !== undefined || acquiringMethod !== undefined) {
+      await tx
+        .update(fieldAcquiring)
+        .set({ acquiringDate, acquiringMethod })
+        .where(eq(fieldAcquiring.fieldId, fieldId));
+    }
+    if (discardingDate !== undefined) {
+      await tx.delete(fieldDiscarding).where(eq(fieldDiscarding.fieldId, fieldId));
+      if (discardingDate) await tx.insert(fieldDiscarding).values({ fieldId, discardingDate });
+    }
+  });
   return getField(fdm, principalId, fieldId);
 }
 
@@ -466,12 +453,7 @@ export async function removeField(
   principalId: PrincipalId,
   fieldId: string,
 ): Promise<void> {
-  await checkPermission(fdm, principalId, "write", "field", fieldId, "removeField");
-  try {
-    await fdm.transaction(async (tx) => {
-      await removeFieldsTx(tx, [fieldId]);
-    });
-  } catch (err) {
-    throw asFdmError(err, "removeField");
-  }
+  await withPermission(fdm, principalId, "write", "field", fieldId, "removeField", async (tx) => {
+    await removeFieldsTx(tx, [fieldId]);
+  });
 }

@@ -1,5 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
-import { checkPermission } from "./authorization.js";
+import { checkPermission, withPermission } from "./authorization.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
@@ -134,11 +134,16 @@ export async function addHarvest(
       optionalNumber(input[k], k, 0, ranges[k]),
     ]),
   ) as Harvest["analysis"];
-  await checkPermission(fdm, principalId, "write", "cultivation", cultivationId, "addHarvest");
   const id = createId();
   const harvestableId = createId();
-  try {
-    await fdm.transaction(async (tx) => {
+  await withPermission(
+    fdm,
+    principalId,
+    "write",
+    "cultivation",
+    cultivationId,
+    "addHarvest",
+    async (tx) => {
       // The lock serialises concurrent harvests of one cultivation, so the count below holds.
       await tx
         .select({ id: cultivations.id })
@@ -210,10 +215,8 @@ export async function addHarvest(
       if (c.harvestable === "once" && !c.endDate) {
         await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
       }
-    });
-  } catch (err) {
-    throw asFdmError(err, "addHarvest");
-  }
+    },
+  );
   return id;
 }
 
@@ -296,16 +299,19 @@ export async function removeHarvest(
   principalId: PrincipalId,
   harvestId: string,
 ): Promise<void> {
-  await checkPermission(fdm, principalId, "write", "harvest", harvestId, "removeHarvest");
-  try {
-    await fdm.transaction(async (tx) => {
+  await withPermission(
+    fdm,
+    principalId,
+    "write",
+    "harvest",
+    harvestId,
+    "removeHarvest",
+    async (tx) => {
       const [row] = await tx
         .select({ harvestableId: cultivationHarvesting.harvestableId })
         .from(cultivationHarvesting)
         .where(eq(cultivationHarvesting.id, harvestId));
       if (row) await tx.delete(harvestables).where(eq(harvestables.id, row.harvestableId));
-    });
-  } catch (err) {
-    throw asFdmError(err, "removeHarvest");
-  }
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { checkPermission } from "./authorization.js";
+import { checkPermission, withPermission } from "./authorization.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { organicCertifications } from "./schema.js";
@@ -161,10 +161,15 @@ export async function addOrganicCertification(
   const expiryDate = requireDate(input.expiryDate, "expiryDate");
   requireOrder(issueDate, expiryDate, "expiryDate", "must not be before issueDate");
   const tracesNumber = input.tracesNumber as string;
-  await checkPermission(fdm, principalId, "write", "farm", farmId, "addOrganicCertification");
   const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
+  await withPermission(
+    fdm,
+    principalId,
+    "write",
+    "farm",
+    farmId,
+    "addOrganicCertification",
+    async (tx) => {
       const existing = await tx
         .select({ tracesNumber: organicCertifications.tracesNumber })
         .from(organicCertifications)
@@ -184,10 +189,8 @@ export async function addOrganicCertification(
         issueDate,
         expiryDate,
       });
-    });
-  } catch (err) {
-    throw asFdmError(err, "addOrganicCertification");
-  }
+    },
+  );
   return id;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lte } from "drizzle-orm";
-import { checkPermission } from "./authorization.js";
+import { checkPermission, withPermission } from "./authorization.js";
 import { requireWithinTenure } from "./cultivation.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -329,19 +329,22 @@ export async function addSoilAnalysis(
   );
   const parameters = validateParameters(input.parameters, true);
   requireTexture(parameters);
-  await checkPermission(fdm, principalId, "write", "field", fieldId, "addSoilAnalysis");
   const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
+  await withPermission(
+    fdm,
+    principalId,
+    "write",
+    "field",
+    fieldId,
+    "addSoilAnalysis",
+    async (tx) => {
       await requireWithinTenure(tx, fieldId, samplingDate, "samplingDate");
       await tx.insert(soilAnalyses).values({ id, source, ...parameters });
       await tx
         .insert(soilSampling)
         .values({ id: createId(), fieldId, analysisId: id, samplingDate, ...depths });
-    });
-  } catch (err) {
-    throw asFdmError(err, "addSoilAnalysis");
-  }
+    },
+  );
   return id;
 }
 
@@ -455,16 +458,14 @@ export async function updateSoilAnalysis(
         );
   const parameters =
     patch.parameters === undefined ? {} : validateParameters(patch.parameters, false);
-  await checkPermission(
+  await withPermission(
     fdm,
     principalId,
     "write",
     "soil_analysis",
     analysisId,
     "updateSoilAnalysis",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
+    async (tx) => {
       const [row] = await selectAnalyses(tx).where(eq(soilAnalyses.id, analysisId)).for("update");
       if (!row)
         throw new FdmError("NOT_FOUND", `analysisId: no soil analysis with id '${analysisId}'.`);
@@ -494,10 +495,8 @@ export async function updateSoilAnalysis(
         .update(soilSampling)
         .set({ samplingDate, ...depths })
         .where(eq(soilSampling.analysisId, analysisId));
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateSoilAnalysis");
-  }
+    },
+  );
   return getSoilAnalysis(fdm, principalId, analysisId);
 }
 
