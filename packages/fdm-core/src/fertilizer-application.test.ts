@@ -4,6 +4,7 @@ import {
   addFertilizerApplication,
   getFertilizerApplication,
   getFertilizerApplications,
+  getFertilizerApplicationsForFarm,
   removeFertilizerApplication,
   updateFertilizerApplication,
 } from "./fertilizer-application.js";
@@ -190,5 +191,75 @@ describe("listing, updating and removing applications", () => {
       expect(error).toMatchObject({ code: "PERMISSION_DENIED" });
       expect(after).toEqual(before);
     }
+  });
+});
+
+describe("getFertilizerApplicationsForFarm", () => {
+  it("lists the applications of every field of the farm by date, within the timeframe, and nothing of another farm", async () => {
+    const own = await seedFarm(db.fdm, "spreader");
+    const can = await addFertilizer(db.fdm, "spreader", own.farmId, {
+      catalogueItemId: "mineral_can27",
+      acquiringDate: new Date("2024-01-01"),
+    });
+    const second = await addField(db.fdm, "spreader", own.farmId, {
+      name: "Perceel 2",
+      geometry: squareHa,
+      acquiringDate: new Date("2020-01-01"),
+      acquiringMethod: "lease",
+    });
+    const apply = (field: string, date: string, amount: number) =>
+      addFertilizerApplication(db.fdm, "spreader", field, {
+        fertilizerId: can,
+        amountKgPerHa: amount,
+        method: "broadcasting",
+        applicationDate: new Date(date),
+      });
+    const a = await apply(own.fieldId, "2025-04-01", 300);
+    const b = await apply(second, "2025-03-01", 200);
+    const c = await apply(second, "2024-06-01", 100);
+    // the farm of the other tests in this file also has an application in 2025
+    await addFertilizerApplication(db.fdm, "owner", fieldId, slurry("2025-03-10"));
+
+    const all = await getFertilizerApplicationsForFarm(db.fdm, "spreader", own.farmId);
+    expect(all.map((x) => [x.id, x.fieldId, x.amountKgPerHa])).toEqual([
+      [c, second, 100],
+      [b, second, 200],
+      [a, own.fieldId, 300],
+    ]);
+    const in2025 = await getFertilizerApplicationsForFarm(db.fdm, "spreader", own.farmId, {
+      start: new Date("2025-01-01"),
+      end: new Date("2025-12-31"),
+    });
+    expect(in2025.map((x) => x.id)).toEqual([b, a]);
+    expect(in2025[0]).toMatchObject({
+      fieldId: second,
+      fertilizerId: can,
+      catalogueItemId: "mineral_can27",
+      method: "broadcasting",
+      applicationDate: new Date("2025-03-01"),
+    });
+    const march = await getFertilizerApplicationsForFarm(db.fdm, "spreader", own.farmId, {
+      start: new Date("2025-03-01"),
+      end: new Date("2025-03-31"),
+    });
+    expect(march.map((x) => x.id)).toEqual([b]);
+  });
+
+  it("refuses a principal without a role on the farm, and names an unknown farm", async () => {
+    await expect(
+      getFertilizerApplicationsForFarm(db.fdm, "stranger", farmId),
+    ).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
+    await expect(
+      getFertilizerApplicationsForFarm(db.fdm, "owner", "no-farm"),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      field: "farmId",
+    });
+    await expect(
+      getFertilizerApplicationsForFarm(db.fdm, "owner", farmId, {
+        start: new Date("2025-12-31"),
+        end: new Date("2025-01-01"),
+      }),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT" });
   });
 });

@@ -10,6 +10,7 @@ import {
   fertilizerApplying,
   fertilizerCatalogue,
   fertilizers,
+  fieldAcquiring,
 } from "./schema.js";
 import {
   createId,
@@ -75,6 +76,7 @@ function selectApplications(db: FdmType, where: SQL | undefined) {
     .from(fertilizerApplying)
     .innerJoin(fertilizers, eq(fertilizers.id, fertilizerApplying.fertilizerId))
     .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId))
+    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fertilizerApplying.fieldId))
     .where(where)
     .orderBy(asc(fertilizerApplying.applicationDate), asc(fertilizerApplying.id));
 }
@@ -245,6 +247,57 @@ export async function getFertilizerApplications(
     )) as FertilizerApplication[];
   } catch (err) {
     throw asFdmError(err, "getFertilizerApplications");
+  }
+}
+
+/**
+ * Lists the fertilizer applications on all fields of a farm by date, with one
+ * access check on the farm, optionally only those dated within a timeframe
+ * (both ends included, as in {@link getFertilizerApplications}). Use it instead
+ * of calling {@link getFertilizerApplications} per field when the whole farm is needed.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period; all applications when omitted.
+ * @returns The applications on the farm's fields; each names its field in `fieldId`.
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addFertilizerApplication example"
+ * const spring = await getFertilizerApplicationsForFarm(fdm, "owner-1", farmId, {
+ *   start: new Date("2025-03-01"),
+ *   end: new Date("2025-05-31"),
+ * });
+ * const onField = spring.filter((a) => a.fieldId === fieldId);
+ * ```
+ */
+export async function getFertilizerApplicationsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe?: Timeframe,
+): Promise<FertilizerApplication[]> {
+  const tf = requireTimeframe(timeframe);
+  await checkPermission(
+    fdm,
+    principalId,
+    "list",
+    "farm",
+    farmId,
+    "getFertilizerApplicationsForFarm",
+  );
+  try {
+    return (await selectApplications(
+      fdm,
+      and(
+        eq(fieldAcquiring.farmId, farmId),
+        tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
+        tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
+      ),
+    )) as FertilizerApplication[];
+  } catch (err) {
+    throw asFdmError(err, "getFertilizerApplicationsForFarm");
   }
 }
 

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCultivation, getCultivation } from "./cultivation.js";
-import { addHarvest, getHarvest, getHarvests, removeHarvest } from "./harvest.js";
+import { addField } from "./field.js";
+import {
+  addHarvest,
+  getHarvest,
+  getHarvests,
+  getHarvestsForFarm,
+  removeHarvest,
+} from "./harvest.js";
 import {
   countRows,
   createTestDatabase,
   expectNoWrite,
   seedFarm,
+  squareHa,
   type TestDatabase,
 } from "./test-setup.js";
 
@@ -183,5 +191,61 @@ describe("removeHarvest", () => {
       resource: "harvest",
     });
     expect(after).toEqual(before);
+  });
+});
+
+describe("getHarvestsForFarm", () => {
+  it("lists the harvests on every field of the farm by date, within the timeframe, and nothing of another farm", async () => {
+    const own = await seedFarm(db.fdm, "mower");
+    const second = await addField(db.fdm, "mower", own.farmId, {
+      name: "Perceel 2",
+      geometry: squareHa,
+      acquiringDate: new Date("2020-01-01"),
+      acquiringMethod: "owner",
+    });
+    const grass = await addCultivation(db.fdm, "mower", own.fieldId, {
+      catalogueItemId: "nl_265",
+      startDate: new Date("2024-01-01"),
+    });
+    const wheat = await addCultivation(db.fdm, "mower", second, {
+      catalogueItemId: "nl_233",
+      startDate: new Date("2024-10-20"),
+    });
+    const cut = (cultivationId: string, date: string, dryMatterYield: number) =>
+      addHarvest(db.fdm, "mower", cultivationId, { harvestDate: new Date(date), dryMatterYield });
+    const c2024 = await cut(grass, "2024-06-01", 2000);
+    const c2025 = await cut(grass, "2025-05-20", 3000);
+    const w2025 = await cut(wheat, "2025-08-01", 8000);
+    // a harvest on the farm of the other tests in this file
+    const other = await start("nl_265");
+    await addHarvest(db.fdm, "grower", other, { harvestDate: new Date("2025-06-01") });
+
+    const all = await getHarvestsForFarm(db.fdm, "mower", own.farmId);
+    expect(all.map((h) => [h.id, h.cultivationId, h.analysis.dryMatterYield])).toEqual([
+      [c2024, grass, 2000],
+      [c2025, grass, 3000],
+      [w2025, wheat, 8000],
+    ]);
+    const in2025 = await getHarvestsForFarm(db.fdm, "mower", own.farmId, {
+      start: new Date("2025-01-01"),
+      end: new Date("2025-12-31"),
+    });
+    expect(in2025.map((h) => h.id)).toEqual([c2025, w2025]);
+    const untilJuly = await getHarvestsForFarm(db.fdm, "mower", own.farmId, {
+      start: null,
+      end: new Date("2025-07-31"),
+    });
+    expect(untilJuly.map((h) => h.id)).toEqual([c2024, c2025]);
+  });
+
+  it("refuses a principal without a role on the farm", async () => {
+    const own = await seedFarm(db.fdm, "baler");
+    await expect(getHarvestsForFarm(db.fdm, "stranger", own.farmId)).rejects.toMatchObject({
+      code: "PERMISSION_DENIED",
+      resource: "farm",
+    });
+    await expect(getHarvestsForFarm(db.fdm, "baler", "no-farm")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

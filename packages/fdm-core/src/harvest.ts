@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, gte, lte } from "drizzle-orm";
 import { checkPermission, withPermission } from "./authorization.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -8,10 +8,18 @@ import {
   cultivationHarvesting,
   cultivationStarting,
   cultivations,
+  fieldAcquiring,
   harvestableAnalyses,
   harvestables,
 } from "./schema.js";
-import { createId, optionalNumber, requireDate, requireObject } from "./validate.js";
+import {
+  createId,
+  optionalNumber,
+  requireDate,
+  requireObject,
+  requireTimeframe,
+  type Timeframe,
+} from "./validate.js";
 
 /**
  * The analysis of a harvested product. Every value is optional; `null` means
@@ -276,6 +284,56 @@ export async function getHarvests(
     return rows.map(toHarvest);
   } catch (err) {
     throw asFdmError(err, "getHarvests");
+  }
+}
+
+/**
+ * Lists the harvests of all cultivations on the fields of a farm by date, with
+ * one access check on the farm, optionally only those dated within a
+ * timeframe (both ends included). Use it instead of calling
+ * {@link getHarvests} per cultivation when the whole farm is needed.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period; all harvests when omitted.
+ * @returns The harvests; each names its cultivation in `cultivationId`.
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addHarvest example"
+ * const harvests2025 = await getHarvestsForFarm(fdm, "owner-1", farmId, {
+ *   start: new Date("2025-01-01"),
+ *   end: new Date("2025-12-31"),
+ * });
+ * ```
+ */
+export async function getHarvestsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe?: Timeframe,
+): Promise<Harvest[]> {
+  const tf = requireTimeframe(timeframe);
+  await checkPermission(fdm, principalId, "list", "farm", farmId, "getHarvestsForFarm");
+  try {
+    const rows = await selectHarvests(fdm)
+      .innerJoin(
+        cultivationStarting,
+        eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
+      )
+      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
+      .where(
+        and(
+          eq(fieldAcquiring.farmId, farmId),
+          tf.start ? gte(cultivationHarvesting.harvestDate, tf.start) : undefined,
+          tf.end ? lte(cultivationHarvesting.harvestDate, tf.end) : undefined,
+        ),
+      )
+      .orderBy(asc(cultivationHarvesting.harvestDate), asc(cultivationHarvesting.id));
+    return rows.map(toHarvest);
+  } catch (err) {
+    throw asFdmError(err, "getHarvestsForFarm");
   }
 }
 

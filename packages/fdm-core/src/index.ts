@@ -105,6 +105,7 @@ export {
   type FertilizerApplicationInput,
   getFertilizerApplication,
   getFertilizerApplications,
+  getFertilizerApplicationsForFarm,
   removeFertilizerApplication,
   updateFertilizerApplication,
 } from "./fertilizer-application.js";
@@ -129,6 +130,7 @@ export {
   addHarvest,
   getHarvest,
   getHarvests,
+  getHarvestsForFarm,
   type Harvest,
   type HarvestAnalysis,
   type HarvestInput,
@@ -176,6 +178,7 @@ export {
   type CurrentSoilData,
   type GwlClass,
   getCurrentSoilData,
+  getCurrentSoilDataForFarm,
   getSoilAnalyses,
   getSoilAnalysis,
   getSoilParametersDescription,

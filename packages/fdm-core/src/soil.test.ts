@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addField } from "./field.js";
 import {
   addSoilAnalysis,
   getCurrentSoilData,
+  getCurrentSoilDataForFarm,
   getSoilAnalyses,
   getSoilAnalysis,
   getSoilParametersDescription,
@@ -13,6 +15,7 @@ import {
   createTestDatabase,
   expectNoWrite,
   seedFarm,
+  squareHa,
   type TestDatabase,
 } from "./test-setup.js";
 
@@ -214,5 +217,80 @@ describe("getSoilParametersDescription", () => {
     ]);
     expect(d.find((x) => x.parameter === "ph")).toMatchObject({ unit: null, min: 3, max: 10 });
     expect(d.find((x) => x.parameter === "soilType")?.options).toHaveLength(8);
+  });
+});
+
+describe("getCurrentSoilDataForFarm", () => {
+  it("gives every field of the farm its current soil data up to the date, and nothing of another farm", async () => {
+    const own = await seedFarm(db.fdm, "sampler");
+    const second = await addField(db.fdm, "sampler", own.farmId, {
+      name: "Perceel 2",
+      geometry: squareHa,
+      acquiringDate: new Date("2020-01-01"),
+      acquiringMethod: "owner",
+    });
+    const bare = await addField(db.fdm, "sampler", own.farmId, {
+      name: "Perceel 3",
+      geometry: squareHa,
+      acquiringDate: new Date("2020-01-01"),
+      acquiringMethod: "owner",
+    });
+    const old = await addSoilAnalysis(
+      db.fdm,
+      "sampler",
+      own.fieldId,
+      lab("2022-02-01", { pAl: 30, gwlClass: "V" }),
+    );
+    const recent = await addSoilAnalysis(
+      db.fdm,
+      "sampler",
+      own.fieldId,
+      lab("2025-02-01", { pAl: 42 }),
+    );
+    const onSecond = await addSoilAnalysis(
+      db.fdm,
+      "sampler",
+      second,
+      lab("2024-03-01", { pCaCl2: 2.1 }),
+    );
+    // an analysis on the farm of the other tests in this file
+    await addSoilAnalysis(db.fdm, "owner", fieldId, lab("2024-03-01", { pAl: 99 }));
+
+    const all = await getCurrentSoilDataForFarm(db.fdm, "sampler", own.farmId);
+    expect(Object.keys(all).sort()).toEqual([own.fieldId, second, bare].sort());
+    expect(all[own.fieldId]?.map((c) => [c.parameter, c.value, c.analysisId])).toEqual([
+      ["pAl", 42, recent],
+      ["gwlClass", "V", old],
+    ]);
+    expect(all[second]?.map((c) => [c.parameter, c.value, c.analysisId])).toEqual([
+      ["pCaCl2", 2.1, onSecond],
+    ]);
+    expect(all[bare]).toEqual([]);
+
+    const until2024 = await getCurrentSoilDataForFarm(
+      db.fdm,
+      "sampler",
+      own.farmId,
+      new Date("2024-12-31"),
+    );
+    expect(until2024[own.fieldId]?.map((c) => [c.parameter, c.value])).toEqual([
+      ["pAl", 30],
+      ["gwlClass", "V"],
+    ]);
+    // the same answer as the per-field function
+    expect(until2024[own.fieldId]).toEqual(
+      await getCurrentSoilData(db.fdm, "sampler", own.fieldId, new Date("2024-12-31")),
+    );
+  });
+
+  it("refuses a principal without a role on the farm, and a bad date", async () => {
+    const own = await seedFarm(db.fdm, "prober");
+    await expect(getCurrentSoilDataForFarm(db.fdm, "stranger", own.farmId)).rejects.toMatchObject({
+      code: "PERMISSION_DENIED",
+      resource: "farm",
+    });
+    await expect(
+      getCurrentSoilDataForFarm(db.fdm, "prober", own.farmId, new Date("not a date")),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT", field: "date" });
   });
 });

@@ -4,6 +4,7 @@ import { requireWithinTenure } from "./cultivation.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
+  fieldAcquiring,
   gwlClassOptions,
   soilAnalyses,
   soilAnalysisSourceOptions,
@@ -261,6 +262,25 @@ function selectAnalyses(db: FdmType) {
 }
 
 type AnalysisRow = Awaited<ReturnType<typeof selectAnalyses>>[number];
+
+/** For each parameter, the value of the newest row that has one; rows come newest first. */
+function currentOf(rows: readonly AnalysisRow[]): CurrentSoilData {
+  const out: CurrentSoilData = [];
+  for (const k of parameterKeys) {
+    const latest = rows.find((r) => r[k] !== null);
+    if (!latest) continue;
+    out.push({
+      parameter: k,
+      value: latest[k] as number | string,
+      samplingDate: latest.samplingDate,
+      source: latest.source,
+      analysisId: latest.id,
+      depthUpperCm: latest.depthUpperCm,
+      depthLowerCm: latest.depthLowerCm,
+    });
+  }
+  return out;
+}
 
 function toAnalysis(r: AnalysisRow): SoilAnalysis {
   const parameters = Object.fromEntries(
@@ -576,22 +596,63 @@ export async function getCurrentSoilData(
         desc(soilAnalyses.createdAt),
         desc(soilAnalyses.id),
       );
-    const out: CurrentSoilData = [];
-    for (const k of parameterKeys) {
-      const latest = rows.find((r) => r[k] !== null);
-      if (!latest) continue;
-      out.push({
-        parameter: k,
-        value: latest[k] as number | string,
-        samplingDate: latest.samplingDate,
-        source: latest.source,
-        analysisId: latest.id,
-        depthUpperCm: latest.depthUpperCm,
-        depthLowerCm: latest.depthLowerCm,
-      });
-    }
-    return out;
+    return currentOf(rows);
   } catch (err) {
     throw asFdmError(err, "getCurrentSoilData");
+  }
+}
+
+/**
+ * The current soil data of every field of a farm, with one access check on the
+ * farm: for each field, what {@link getCurrentSoilData} returns for it. Use it
+ * instead of calling {@link getCurrentSoilData} per field when the whole farm
+ * is needed.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @param date - Look only at samplings on or before this date; all when omitted.
+ * @returns An entry for every field the farm holds (also fields it gave up), keyed by field id;
+ *   a field without analyses gets an empty list.
+ * @throws {FdmError} `INVALID_INPUT` for a bad date; `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ * @example
+ * ```ts fragment="continues the addSoilAnalysis example"
+ * const byField = await getCurrentSoilDataForFarm(fdm, "owner-1", farmId, new Date("2025-12-31"));
+ * const pAl = byField[fieldId]?.find((c) => c.parameter === "pAl");
+ * console.log(pAl?.value); // 45
+ * ```
+ */
+export async function getCurrentSoilDataForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  date?: Date,
+): Promise<Record<string, CurrentSoilData>> {
+  const until = date === undefined ? null : requireDate(date, "date");
+  await checkPermission(fdm, principalId, "read", "farm", farmId, "getCurrentSoilDataForFarm");
+  try {
+    const fieldRows = await fdm
+      .select({ fieldId: fieldAcquiring.fieldId })
+      .from(fieldAcquiring)
+      .where(eq(fieldAcquiring.farmId, farmId));
+    const rows = await selectAnalyses(fdm)
+      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
+      .where(
+        and(
+          eq(fieldAcquiring.farmId, farmId),
+          until ? lte(soilSampling.samplingDate, until) : undefined,
+        ),
+      )
+      .orderBy(
+        desc(soilSampling.samplingDate),
+        desc(soilAnalyses.createdAt),
+        desc(soilAnalyses.id),
+      );
+    const byField = new Map<string, AnalysisRow[]>(fieldRows.map((f) => [f.fieldId, []]));
+    for (const r of rows) byField.get(r.fieldId)?.push(r);
+    return Object.fromEntries([...byField].map(([fieldId, list]) => [fieldId, currentOf(list)]));
+  } catch (err) {
+    throw asFdmError(err, "getCurrentSoilDataForFarm");
   }
 }
