@@ -3,11 +3,12 @@ import {
   type FdmType,
   getCultivationsForFarm,
   getCultivationsFromCatalogue,
-  getCurrentSoilData,
-  getFertilizerApplications,
+  getCurrentSoilDataForFarm,
+  getFertilizerApplicationsForFarm,
   getFertilizers,
   getFields,
-  getHarvests,
+  getHarvestsForFarm,
+  type Harvest,
   type PrincipalId,
 } from "fdm-core";
 import type {
@@ -27,6 +28,7 @@ import {
   dayTimeframe,
   fertilizerOf,
   fertilizersById,
+  groupBy,
   mapLimit,
   resolveRegion,
 } from "./shared.js";
@@ -167,12 +169,20 @@ export async function collectInputForNitrogenBalance(
   );
   const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, farmId));
 
-  const byField = new Map<string, Cultivation[]>();
-  for (const c of cultivations) {
-    const list = byField.get(c.fieldId);
-    if (list) list.push(c);
-    else byField.set(c.fieldId, [c]);
-  }
+  const byField = groupBy(cultivations, (c) => c.fieldId);
+  // Farm-wide reads: one access check each instead of one per field or cultivation.
+  const harvestsOf = groupBy(
+    await getHarvestsForFarm(fdm, principalId, farmId, tf.query),
+    (h) => h.cultivationId,
+  );
+  const applicationsOf = groupBy(
+    await getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
+    (a) => a.fieldId,
+  );
+  const needsSoil = fields.some((f) => options.fields?.[f.id]?.groundwaterClass === undefined);
+  const soilOf = needsSoil
+    ? await getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end)
+    : {};
 
   const collectCultivation = async (c: Cultivation): Promise<NitrogenBalanceCultivation> => {
     const crop = catalogue.get(c.catalogueItemId);
@@ -183,7 +193,7 @@ export async function collectInputForNitrogenBalance(
         { fieldId: c.fieldId },
       );
     }
-    const harvests = (await getHarvests(fdm, principalId, c.id)).filter((h) => {
+    const harvests: Harvest[] = (harvestsOf.get(c.id) ?? []).filter((h) => {
       const day = dayOf(h.harvestDate);
       return day >= tf.startDay && day <= tf.endDay;
     });
@@ -210,11 +220,11 @@ export async function collectInputForNitrogenBalance(
     const soilType = await resolveRegion(field, details.soilType, options.regionGeodata, COLLECTOR);
     let groundwaterClass = details.groundwaterClass;
     if (groundwaterClass === undefined) {
-      const soil = await getCurrentSoilData(fdm, principalId, field.id, tf.query.end);
+      const soil = soilOf[field.id] ?? [];
       const gwl = soil.find((s) => s.parameter === "gwlClass")?.value;
       groundwaterClass = typeof gwl === "string" ? gwl : null;
     }
-    const applications = await getFertilizerApplications(fdm, principalId, field.id, tf.query);
+    const applications = applicationsOf.get(field.id) ?? [];
     const fieldCultivations: NitrogenBalanceCultivation[] = [];
     for (const c of byField.get(field.id) ?? []) {
       fieldCultivations.push(await collectCultivation(c));

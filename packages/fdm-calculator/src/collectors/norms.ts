@@ -6,8 +6,9 @@ import {
   type Field,
   getCultivations,
   getCultivationsForFarm,
-  getCurrentSoilData,
+  getCurrentSoilDataForFarm,
   getFertilizerApplications,
+  getFertilizerApplicationsForFarm,
   getFertilizers,
   getField,
   getFields,
@@ -31,6 +32,7 @@ import {
   dayTimeframe,
   fertilizerOf,
   fertilizersById,
+  groupBy,
   mapLimit,
   resolveAreaFlag,
   resolveRegion,
@@ -319,6 +321,12 @@ export async function collectInputForNL2025Norms(
   );
   const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, farmId));
   const year = dayTimeframe(YEAR_2025, NORMS);
+  // Farm-wide reads: one access check each instead of one per field.
+  const soilOf = await getCurrentSoilDataForFarm(fdm, principalId, farmId, year.query.end);
+  const applicationsOf = groupBy(
+    await getFertilizerApplicationsForFarm(fdm, principalId, farmId, year.query),
+    (a) => a.fieldId,
+  );
 
   return mapLimit(fields, 4, async (field): Promise<NL2025NormsInput> => {
     const location = options.fields?.[field.id] ?? {};
@@ -337,7 +345,7 @@ export async function collectInputForNL2025Norms(
       "isGWBG",
       NORMS,
     );
-    const soil = await getCurrentSoilData(fdm, principalId, field.id, year.query.end);
+    const soil = soilOf[field.id] ?? [];
     const value = (parameter: string) => {
       const v = soil.find((s) => s.parameter === parameter)?.value;
       return typeof v === "number" ? v : null;
@@ -346,7 +354,7 @@ export async function collectInputForNL2025Norms(
     const pAl = value("pAl");
     const soilPhosphate: NL2025SoilPhosphate | null =
       pCaCl2 !== null && pAl !== null ? { pCaCl2, pAl } : null;
-    const applications = await getFertilizerApplications(fdm, principalId, field.id, year.query);
+    const applications = applicationsOf.get(field.id) ?? [];
     return {
       fieldId: field.id,
       area: field.areaHa,

@@ -78,6 +78,18 @@ export async function mapLimit<T, R>(
   return results;
 }
 
+/** Groups items by a key, keeping their order within each group. */
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
 /** Rejects per-field options that name a field the farm does not hold, so a typo cannot go unnoticed. */
 export function checkFieldKeys(
   given: Readonly<Record<string, unknown>> | undefined,
