@@ -522,10 +522,20 @@ export async function requireCultivationItem(
   farmId: string,
   itemId: string,
 ): Promise<CultivationCatalogueItem> {
-  const [item] = await db
-    .select()
+  // One query: the item, and whether its catalogue is enabled for the farm.
+  const [row] = await db
+    .select({ item: cultivationCatalogue, enabled: farmCultivationCatalogues.catalogue })
     .from(cultivationCatalogue)
+    .leftJoin(
+      farmCultivationCatalogues,
+      and(
+        eq(farmCultivationCatalogues.farmId, farmId),
+        eq(farmCultivationCatalogues.catalogue, cultivationCatalogue.catalogue),
+      ),
+    )
     .where(eq(cultivationCatalogue.itemId, itemId));
+  const item = row?.item;
+  const enabled = row?.enabled;
   if (!item) {
     throw new FdmError(
       "NOT_FOUND",
@@ -535,15 +545,6 @@ export async function requireCultivationItem(
       },
     );
   }
-  const [enabled] = await db
-    .select({ catalogue: farmCultivationCatalogues.catalogue })
-    .from(farmCultivationCatalogues)
-    .where(
-      and(
-        eq(farmCultivationCatalogues.farmId, farmId),
-        eq(farmCultivationCatalogues.catalogue, item.catalogue),
-      ),
-    );
   if (!enabled) {
     throw new FdmError(
       "INVALID_INPUT",
