@@ -1,7 +1,10 @@
 // Benchmark of fdm-core: a farm of N fields (default 1,000), each with two
 // cultivations, five fertilizer applications and one soil analysis, written
 // through the public API; then one field's full state and the farm's field list
-// are read back. Runs on PGlite, and on PostgreSQL when FDM_TEST_DATABASE_URL
+// are read back. The farm is written twice, in fresh databases: once with one
+// addField call per field ("per call") and once with the fields imported by one
+// addFields call ("fields in one batch"); cultivations, applications and soil
+// analyses are added per call in both. Runs on PGlite, and on PostgreSQL when FDM_TEST_DATABASE_URL
 // or --pg <url> is given (a fresh database is created and dropped).
 //
 //   npx tsx bench/core.ts [--fields 1000] [--pg postgres://postgres@127.0.0.1:5432/postgres]
@@ -13,6 +16,7 @@ import {
   addFertilizer,
   addFertilizerApplication,
   addField,
+  addFields,
   addSoilAnalysis,
   closeFdm,
   createFdmLocal,
@@ -70,7 +74,7 @@ async function median(fn: () => Promise<unknown>, runs = 5): Promise<number> {
   return times[Math.floor(runs / 2)] as number;
 }
 
-async function run(fdm: FdmType) {
+async function run(fdm: FdmType, batch: boolean) {
   await syncCatalogues(fdm);
   const farmId = await addFarm(fdm, owner, { name: "Benchmark farm" });
   await enableCultivationCatalogue(fdm, owner, farmId, "brp");
@@ -85,15 +89,26 @@ async function run(fdm: FdmType) {
     acquiringDate: new Date("2024-01-01"),
   });
 
+  const fieldInput = (i: number) => ({
+    name: `Perceel ${String(i).padStart(4, "0")}`,
+    geometry: square(i),
+    acquiringDate: new Date("2020-01-01"),
+    acquiringMethod: "owner" as const,
+  });
   let lastField = "";
   const [, writeMs] = await time(async () => {
+    const imported = batch
+      ? await addFields(
+          fdm,
+          owner,
+          farmId,
+          Array.from({ length: fieldCount }, (_, i) => fieldInput(i)),
+        )
+      : [];
     for (let i = 0; i < fieldCount; i++) {
-      const fieldId = await addField(fdm, owner, farmId, {
-        name: `Perceel ${String(i).padStart(4, "0")}`,
-        geometry: square(i),
-        acquiringDate: new Date("2020-01-01"),
-        acquiringMethod: "owner",
-      });
+      const fieldId = batch
+        ? (imported[i] as string)
+        : await addField(fdm, owner, farmId, fieldInput(i));
       await addCultivation(fdm, owner, fieldId, {
         catalogueItemId: "nl_233",
         startDate: new Date("2023-10-15"),
@@ -157,25 +172,28 @@ async function run(fdm: FdmType) {
 }
 
 const results: Record<string, Awaited<ReturnType<typeof run>>> = {};
-{
-  const fdm = await createFdmLocal();
-  results.PGlite = await run(fdm);
-  await closeFdm(fdm);
-}
-if (pgUrl) {
-  const admin = postgres(pgUrl, { onnotice: () => {}, max: 1 });
-  const name = `fdm_bench_${Date.now()}`;
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const fdm = createFdmServer(url.toString());
-  try {
-    await migrateFdm(fdm);
-    results.PostgreSQL = await run(fdm);
-  } finally {
+for (const batch of [false, true]) {
+  const label = batch ? "fields in one batch" : "per call";
+  {
+    const fdm = await createFdmLocal();
+    results[`PGlite, ${label}`] = await run(fdm, batch);
     await closeFdm(fdm);
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+  }
+  if (pgUrl) {
+    const admin = postgres(pgUrl, { onnotice: () => {}, max: 1 });
+    const name = `fdm_bench_${Date.now()}`;
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const fdm = createFdmServer(url.toString());
+    try {
+      await migrateFdm(fdm);
+      results[`PostgreSQL, ${label}`] = await run(fdm, batch);
+    } finally {
+      await closeFdm(fdm);
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   }
 }
 

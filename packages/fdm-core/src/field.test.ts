@@ -4,7 +4,15 @@ import { FdmError } from "./error.js";
 import { addFarm } from "./farm.js";
 import { addFertilizer } from "./fertilizer.js";
 import { addFertilizerApplication } from "./fertilizer-application.js";
-import { addField, discardField, getField, getFields, removeField, updateField } from "./field.js";
+import {
+  addField,
+  addFields,
+  discardField,
+  getField,
+  getFields,
+  removeField,
+  updateField,
+} from "./field.js";
 import { addHarvest } from "./harvest.js";
 import { addSoilAnalysis } from "./soil.js";
 import {
@@ -363,5 +371,84 @@ describe("removeField", () => {
     await expect(getCultivation(db.fdm, "grower", cultivationId)).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+});
+
+describe("addFields", () => {
+  it("adds every field with its acquiring and discarding, ids in input order", async () => {
+    const own = await addFarm(db.fdm, "importer", { name: "Import" });
+    const ids = await addFields(db.fdm, "importer", own, [
+      { ...base, name: "B-perceel" },
+      {
+        ...base,
+        name: "A-perceel",
+        acquiringMethod: "owner",
+        discardingDate: new Date("2024-12-31"),
+      },
+    ]);
+    expect(ids).toHaveLength(2);
+    expect(await getField(db.fdm, "importer", ids[0] as string)).toMatchObject({
+      farmId: own,
+      name: "B-perceel",
+      acquiringDate: new Date("2021-03-01"),
+      acquiringMethod: "lease",
+      discardingDate: null,
+    });
+    const second = await getField(db.fdm, "importer", ids[1] as string);
+    expect(second).toMatchObject({
+      name: "A-perceel",
+      acquiringMethod: "owner",
+      discardingDate: new Date("2024-12-31"),
+    });
+    // the 100 m × 100 m square of test-setup is 1.00 ha
+    expect(second.areaHa).toBeCloseTo(1, 2);
+    const listed = await getFields(db.fdm, "importer", own);
+    expect(listed.map((f) => f.name)).toEqual(["A-perceel", "B-perceel"]);
+  });
+
+  it("writes nothing when one field is invalid, and names its index and property", async () => {
+    const own = await addFarm(db.fdm, "importer", { name: "Import 2" });
+    const open = {
+      ...base.geometry,
+      coordinates: [
+        [
+          [5.66, 51.98],
+          [5.67, 51.98],
+          [5.67, 51.99],
+        ],
+      ],
+    };
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      addFields(db.fdm, "importer", own, [base, base, { ...base, geometry: open }]),
+    );
+    expect(after).toEqual(before);
+    expect(error).toBeInstanceOf(FdmError);
+    expect(error).toMatchObject({ code: "INVALID_INPUT", field: "fields[2].geometry" });
+    expect((error as Error).message).toMatch(/^fields\[2\]\.geometry: /);
+
+    const late = { ...base, discardingDate: new Date("2020-01-01") };
+    await expect(addFields(db.fdm, "importer", own, [late])).rejects.toMatchObject({
+      field: "fields[0].discardingDate",
+    });
+    await expect(
+      addFields(db.fdm, "importer", own, [base, null as unknown as typeof base]),
+    ).rejects.toMatchObject({ field: "fields[1]", message: "fields[1]: must be an object." });
+    await expect(addFields(db.fdm, "importer", own, [])).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      field: "fields",
+    });
+    expect(await getFields(db.fdm, "importer", own)).toEqual([]);
+  });
+
+  it("refuses a principal without the write right, writing nothing", async () => {
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      addFields(db.fdm, "stranger", farmId, [base]),
+    );
+    expect(error).toMatchObject({
+      code: "PERMISSION_DENIED",
+      resource: "farm",
+      resourceId: farmId,
+    });
+    expect(after).toEqual(before);
   });
 });

@@ -235,6 +235,15 @@ export async function addField(
   farmId: string,
   field: FieldInput,
 ): Promise<string> {
+  const row = fieldRow(field);
+  await withPermission(fdm, principalId, "write", "farm", farmId, "addField", async (tx) => {
+    await insertFields(tx, farmId, [row]);
+  });
+  return row.id;
+}
+
+/** Validates the details of a new field and gives it an id. */
+function fieldRow(field: unknown) {
   const input = requireObject(field, "field");
   const name = requireText(input.name, "name");
   const { geometry, areaHa } = validateGeometry(input.geometry);
@@ -242,13 +251,103 @@ export async function addField(
   const acquiringMethod = requireEnum(input.acquiringMethod, "acquiringMethod", acquiringMethods);
   const discardingDate = optionalDate(input.discardingDate, "discardingDate");
   requireOrder(acquiringDate, discardingDate, "discardingDate", "must not be before acquiringDate");
-  const id = createId();
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addField", async (tx) => {
-    await tx.insert(fields).values({ id, name, geometry, areaHa });
-    await tx.insert(fieldAcquiring).values({ fieldId: id, farmId, acquiringDate, acquiringMethod });
-    if (discardingDate) await tx.insert(fieldDiscarding).values({ fieldId: id, discardingDate });
+  return { id: createId(), name, geometry, areaHa, acquiringDate, acquiringMethod, discardingDate };
+}
+
+/** Inserts validated fields with their acquiring (and discarding), one statement per table. */
+async function insertFields(
+  tx: FdmType,
+  farmId: string,
+  rows: ReturnType<typeof fieldRow>[],
+): Promise<void> {
+  await tx
+    .insert(fields)
+    .values(rows.map((r) => ({ id: r.id, name: r.name, geometry: r.geometry, areaHa: r.areaHa })));
+  await tx.insert(fieldAcquiring).values(
+    rows.map((r) => ({
+      fieldId: r.id,
+      farmId,
+      acquiringDate: r.acquiringDate,
+      acquiringMethod: r.acquiringMethod,
+    })),
+  );
+  const discarded = rows.flatMap((r) =>
+    r.discardingDate ? [{ fieldId: r.id, discardingDate: r.discardingDate }] : [],
+  );
+  if (discarded.length > 0) await tx.insert(fieldDiscarding).values(discarded);
+}
+
+/** The most fields {@link addFields} takes in one call. */
+const MAX_FIELDS_PER_CALL = 5_000;
+
+/**
+ * Adds several fields to a farm at once, e.g. when importing a farm's parcels:
+ * every field is validated as by {@link addField}, access is checked once, and
+ * all fields are written in one transaction — when one field is invalid,
+ * none is written.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who adds them; needs the `write` right on the farm.
+ * @param farmId - The farm that acquires the fields.
+ * @param fieldsInput - The fields' details: 1 to 5,000 fields, each as for {@link addField}.
+ * @returns The new fields' ids, in the order of `fieldsInput`.
+ * @throws {FdmError} `INVALID_INPUT` when the list is empty or longer than 5,000, or a field is
+ *   invalid; the error's `field` and message name the field's index and property, e.g.
+ *   `fields[3].geometry`. `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, addFields, createFdmLocal, getFields } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const square = (x: number) => ({
+ *   type: "Polygon" as const,
+ *   coordinates: [[[x, 51.98], [x + 0.001, 51.98], [x + 0.001, 51.981], [x, 51.981], [x, 51.98]]],
+ * });
+ * const ids = await addFields(fdm, "owner-1", farmId, [
+ *   { name: "Perceel 1", geometry: square(5.66), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
+ *   { name: "Perceel 2", geometry: square(5.67), acquiringDate: new Date("2022-01-01"), acquiringMethod: "lease" },
+ * ]);
+ * assert.strictEqual(ids.length, 2);
+ * assert.deepStrictEqual((await getFields(fdm, "owner-1", farmId)).map((f) => f.name), ["Perceel 1", "Perceel 2"]);
+ * ```
+ */
+export async function addFields(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  fieldsInput: FieldInput[],
+): Promise<string[]> {
+  if (
+    !Array.isArray(fieldsInput) ||
+    fieldsInput.length === 0 ||
+    fieldsInput.length > MAX_FIELDS_PER_CALL
+  ) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `fields: must be a list of 1 to ${MAX_FIELDS_PER_CALL} fields.`,
+      { field: "fields" },
+    );
+  }
+  const rows = fieldsInput.map((field, i) => {
+    try {
+      return fieldRow(field);
+    } catch (err) {
+      if (!(err instanceof FdmError)) throw err;
+      const where = `fields[${i}]`;
+      const name = err.field && err.field !== "field" ? `${where}.${err.field}` : where;
+      const message =
+        err.field === "field"
+          ? `${where}${err.message.slice("field".length)}`
+          : `${where}.${err.message}`;
+      throw new FdmError(err.code, message, { field: name, cause: err });
+    }
   });
-  return id;
+  await withPermission(fdm, principalId, "write", "farm", farmId, "addFields", async (tx) => {
+    await insertFields(tx, farmId, rows);
+  });
+  return rows.map((r) => r.id);
 }
 
 /**

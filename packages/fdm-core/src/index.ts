@@ -112,6 +112,7 @@ export {
 export {
   type AcquiringMethod,
   addField,
+  addFields,
   discardField,
   type Field,
   type FieldInput,
