@@ -3,10 +3,11 @@
 // Needs `npm run build` first and Debian's Chromium; Lighthouse itself is
 // fetched by npx on first use (version pinned; it is not a project dependency).
 // Usage: node bench/lighthouse.mjs [build-dir]
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { startStaticServer } from "./static-server.mjs";
 
 const pages = {
@@ -33,7 +34,8 @@ try {
   for (const [kind, path] of Object.entries(pages)) {
     const target = `${url}${path}`;
     const file = join(out, `${kind.replace(" ", "-")}.json`);
-    execFileSync(
+    // Asynchronous, so this process keeps serving the pages Lighthouse asks for.
+    await promisify(execFile)(
       "npx",
       [
         "--yes",
@@ -52,7 +54,10 @@ try {
     );
     const report = JSON.parse(readFileSync(file, "utf8"));
     const requests = report.audits["network-requests"]?.details?.items ?? [];
-    const foreign = requests.filter((item) => !item.url.startsWith("http://127.0.0.1:")).length;
+    // data: URLs (inline SVG icons) are not requests to a host.
+    const foreign = requests.filter(
+      (item) => /^(https?|wss?):/.test(item.url) && new URL(item.url).hostname !== "127.0.0.1",
+    ).length;
     rows.push({
       page: kind,
       performance: Math.round(report.categories.performance.score * 100),
