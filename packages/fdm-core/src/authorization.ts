@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { asFdmError, FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -160,45 +160,7 @@ function sourceOf(resource: FarmResource): {
   }
 }
 
-type Resolved = { farmId: string; roles: { role: FarmRole; principalId: string }[] } | null;
-
-/**
- * Finds, in one query, the farm a resource belongs to and the roles the
- * principal holds on it, itself or through its organizations. With `lock`, the
- * role rows found are share-locked until the transaction ends, so a role
- * cannot be revoked or changed between the check and the write.
- */
-async function resolve(
-  db: FdmType,
-  resource: FarmResource,
-  resourceId: string,
-  principalId: string,
-  lock: boolean,
-): Promise<Resolved> {
-  const src = sourceOf(resource);
-  const roleOn = and(eq(farmRoles.farmId, src.farmId), heldBy(db, principalId));
-  let q = db
-    .select({ farmId: src.farmId, role: farmRoles.role, via: farmRoles.principalId })
-    .from(src.from)
-    .$dynamic();
-  for (const [table, on] of src.joins) q = q.innerJoin(table, on);
-  // A lock cannot reach the nullable side of an outer join: lock through an inner join and
-  // fall back to the outer join (no role to lock) to tell "denied" from "not found".
-  const where = eq(src.id, resourceId);
-  const rows = (await (lock
-    ? q.innerJoin(farmRoles, roleOn).where(where).for("share", { of: farmRoles })
-    : q.leftJoin(farmRoles, roleOn).where(where))) as {
-    farmId: string;
-    role: FarmRole | null;
-    via: string | null;
-  }[];
-  const [first] = rows;
-  if (!first) return lock ? resolve(db, resource, resourceId, principalId, false) : null;
-  return {
-    farmId: first.farmId,
-    roles: rows.flatMap((r) => (r.role && r.via ? [{ role: r.role, principalId: r.via }] : [])),
-  };
-}
+type Resolved = { farmId: string } | null;
 
 type AuditEntry = {
   principalId: string;
@@ -215,7 +177,21 @@ async function audit(db: FdmType, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({ id: createId(), ...entry });
 }
 
-/** The outcome of an access check, with its audit row; throws nothing itself. */
+/** Rows of a raw statement, whichever driver ran it (PGlite gives `{ rows }`, postgres-js an array). */
+async function rowsOf<T>(db: FdmType, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } & T[];
+  return result.rows ?? result;
+}
+
+/**
+ * The access check and its audit row in ONE statement: finds the farm the
+ * resource belongs to and the roles the principal holds on it, itself or
+ * through its organizations, picks the role that grants the action (the one
+ * giving the most access; on a tie the principal's own role first) and inserts
+ * the audit row. With `lock`, the role rows found are share-locked until the
+ * transaction ends, so a role cannot be revoked or changed between the check
+ * and the write. Throws nothing itself beyond database errors.
+ */
 async function decide(
   db: FdmType,
   principal: string,
@@ -225,25 +201,64 @@ async function decide(
   origin: string,
   lock: boolean,
 ): Promise<{ found: Resolved; entry: AuditEntry }> {
-  const found = await resolve(db, resource, id, principal, lock);
-  // The role that gives the most access wins; on a tie the principal's own role comes first.
-  const granting = (found?.roles ?? [])
-    .filter((r) => permissions[r.role].includes(action))
-    .sort(
-      (a, b) =>
-        roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
-        Number(b.principalId === principal) - Number(a.principalId === principal),
-    )[0];
+  const src = sourceOf(resource);
+  const where = eq(src.id, id);
+  let target = db
+    .select({ farmId: sql<string>`${src.farmId}`.as("farm_id") })
+    .from(src.from)
+    .$dynamic();
+  let roles = db
+    .select({
+      role: sql<string>`${farmRoles.role}::text`.as("role"),
+      via: sql<string>`${farmRoles.principalId}`.as("via"),
+    })
+    .from(src.from)
+    .$dynamic();
+  for (const [table, on] of src.joins) {
+    target = target.innerJoin(table, on);
+    roles = roles.innerJoin(table, on);
+  }
+  // A lock cannot reach the nullable side of an outer join, so the roles are read (and locked)
+  // through an inner join and the farm on its own, which tells "denied" from "not found".
+  roles = roles.innerJoin(farmRoles, and(eq(farmRoles.farmId, src.farmId), heldBy(db, principal)));
+  const granting = roleValues.filter((r) => permissions[r].includes(action));
+  const rank = sql.join(
+    roleValues.map((r, i) => sql`when ${r} then ${sql.raw(String(i))}`),
+    sql` `,
+  );
+  const grantingRoles = sql.join(
+    granting.map((r) => sql`${r}`),
+    sql`, `,
+  );
+  const auditId = createId();
+  const [row] = await rowsOf<{ farm_id: string | null; via: string | null }>(
+    db,
+    sql`with target as (${target.where(where)}),
+      roles as materialized (${lock ? roles.where(where).for("share", { of: farmRoles }) : roles.where(where)}),
+      decision as (
+        select (select farm_id from target limit 1) as farm_id,
+          (select via from roles where role in (${grantingRoles})
+            order by case role ${rank} end, (via = ${principal}) desc limit 1) as via
+      ),
+      audited as (
+        insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin)
+        select ${auditId}, ${principal}, ${action}, ${resource}, ${id}, farm_id, via is not null, via, ${origin}
+        from decision
+        returning id
+      )
+      select farm_id, via from decision where (select count(*) from audited) = 1`,
+  );
+  if (!row) throw new Error("the access check wrote no audit row");
   return {
-    found,
+    found: row.farm_id ? { farmId: row.farm_id } : null,
     entry: {
       principalId: principal,
       action,
       resource,
       resourceId: id,
-      farmId: found?.farmId ?? null,
-      allowed: granting !== undefined,
-      viaPrincipalId: granting?.principalId ?? null,
+      farmId: row.farm_id,
+      allowed: row.via !== null,
+      viaPrincipalId: row.via,
       origin,
     },
   };
@@ -293,7 +308,6 @@ export async function checkPermission(
   let outcome: Awaited<ReturnType<typeof decide>>;
   try {
     outcome = await decide(db, principal, action, resource, id, origin, false);
-    await audit(db, outcome.entry);
   } catch (err) {
     throw asFdmError(err, origin);
   }
@@ -335,7 +349,6 @@ export async function withPermission<T>(
       outcome = await decide(tx, principal, action, resource, id, origin, true);
       refused = refusal(outcome.found, outcome.entry, resource, idField);
       if (refused) throw refused;
-      await audit(tx, outcome.entry);
       return work(tx, outcome.found?.farmId as string);
     });
   } catch (err) {
