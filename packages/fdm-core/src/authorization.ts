@@ -12,6 +12,7 @@ import {
   fertilizerAcquiring,
   fertilizerApplying,
   fieldAcquiring,
+  fieldDiscarding,
   organicCertifications,
   organizationMembers,
   organizations,
@@ -160,7 +161,10 @@ function sourceOf(resource: FarmResource): {
   }
 }
 
-type Resolved = { farmId: string } | null;
+/** The farm's tenure of a field: when it was acquired and, if so, discarded. */
+export type Tenure = { acquiringDate: Date; discardingDate: Date | null };
+
+type Resolved = { farmId: string; tenure: Tenure | null } | null;
 
 type AuditEntry = {
   principalId: string;
@@ -176,6 +180,9 @@ type AuditEntry = {
 async function audit(db: FdmType, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({ id: createId(), ...entry });
 }
+
+/** A timestamp from a raw statement: drivers give it as a string or a Date. */
+const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
 /** Rows of a raw statement, whichever driver ran it (PGlite gives `{ rows }`, postgres-js an array). */
 async function rowsOf<T>(db: FdmType, query: SQL): Promise<T[]> {
@@ -203,10 +210,23 @@ async function decide(
 ): Promise<{ found: Resolved; entry: AuditEntry }> {
   const src = sourceOf(resource);
   const where = eq(src.id, id);
+  // For a field, its tenure comes along, so that writes need not read it again.
+  const isField = resource === "field";
   let target = db
-    .select({ farmId: sql<string>`${src.farmId}`.as("farm_id") })
+    .select({
+      farmId: sql<string>`${src.farmId}`.as("farm_id"),
+      acquiringDate: isField
+        ? sql`${fieldAcquiring.acquiringDate}`.as("acquiring_date")
+        : sql`null`.as("acquiring_date"),
+      discardingDate: isField
+        ? sql`${fieldDiscarding.discardingDate}`.as("discarding_date")
+        : sql`null`.as("discarding_date"),
+    })
     .from(src.from)
     .$dynamic();
+  if (isField) {
+    target = target.leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId));
+  }
   let roles = db
     .select({
       role: sql<string>`${farmRoles.role}::text`.as("role"),
@@ -231,14 +251,20 @@ async function decide(
     sql`, `,
   );
   const auditId = createId();
-  const [row] = await rowsOf<{ farm_id: string | null; via: string | null }>(
+  const [row] = await rowsOf<{
+    farm_id: string | null;
+    via: string | null;
+    acquiring_date: unknown;
+    discarding_date: unknown;
+  }>(
     db,
     sql`with target as (${target.where(where)}),
       roles as materialized (${lock ? roles.where(where).for("share", { of: farmRoles }) : roles.where(where)}),
       decision as (
-        select (select farm_id from target limit 1) as farm_id,
+        select t.farm_id, t.acquiring_date, t.discarding_date,
           (select via from roles where role in (${grantingRoles})
             order by case role ${rank} end, (via = ${principal}) desc limit 1) as via
+        from (select 1) as one left join (select * from target limit 1) as t on true
       ),
       audited as (
         insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin)
@@ -246,11 +272,22 @@ async function decide(
         from decision
         returning id
       )
-      select farm_id, via from decision where (select count(*) from audited) = 1`,
+      select farm_id, via, acquiring_date, discarding_date from decision where (select count(*) from audited) = 1`,
   );
   if (!row) throw new Error("the access check wrote no audit row");
   return {
-    found: row.farm_id ? { farmId: row.farm_id } : null,
+    found: row.farm_id
+      ? {
+          farmId: row.farm_id,
+          tenure:
+            isField && row.acquiring_date != null
+              ? {
+                  acquiringDate: asDate(row.acquiring_date),
+                  discardingDate: row.discarding_date == null ? null : asDate(row.discarding_date),
+                }
+              : null,
+        }
+      : null,
     entry: {
       principalId: principal,
       action,
@@ -321,7 +358,8 @@ export async function checkPermission(
  * rows share-locked, so a concurrent revocation waits for the write or the write
  * sees it), its audit row and `work`. When the check is refused or `work` fails,
  * everything is rolled back and the audit row of the check is then written on
- * its own, so a denied or failed attempt stays recorded.
+ * its own, so a denied or failed attempt stays recorded. For a field, `work`
+ * also gets the farm's tenure of it, read by the check.
  *
  * @returns What `work` returns.
  */
@@ -332,7 +370,7 @@ export async function withPermission<T>(
   resource: FarmResource,
   resourceId: unknown,
   origin: string,
-  work: (tx: FdmType, farmId: string) => Promise<T>,
+  work: (tx: FdmType, farmId: string, tenure: Tenure | null) => Promise<T>,
 ): Promise<T> {
   const principal = requireId(principalId, "principalId");
   const idField = idFieldOf(resource);
@@ -349,7 +387,7 @@ export async function withPermission<T>(
       outcome = await decide(tx, principal, action, resource, id, origin, true);
       refused = refusal(outcome.found, outcome.entry, resource, idField);
       if (refused) throw refused;
-      return work(tx, outcome.found?.farmId as string);
+      return work(tx, outcome.found?.farmId as string, outcome.found?.tenure ?? null);
     });
   } catch (err) {
     if (outcome) {

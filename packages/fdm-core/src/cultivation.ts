@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
 import type { Harvestable, Rotation } from "fdm-data";
-import { checkPermission, withPermission } from "./authorization.js";
+import { checkPermission, type Tenure, withPermission } from "./authorization.js";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
 import { asFdmError, FdmError } from "./error.js";
@@ -124,6 +124,13 @@ export async function requireWithinTenure(
       field: "fieldId",
     });
   }
+  requireInTenure(tenure, date, field);
+  return { farmId: tenure.farmId };
+}
+
+/** Throws unless the date lies within the given tenure of a field (read with the access check). */
+export function requireInTenure(tenure: Tenure | null, date: Date, field: string): void {
+  if (!tenure) throw new Error("the access check on a field returned no tenure");
   if (date < tenure.acquiringDate) {
     throw new FdmError(
       "INVALID_INPUT",
@@ -138,7 +145,6 @@ export async function requireWithinTenure(
       { field },
     );
   }
-  return { farmId: tenure.farmId };
 }
 
 /**
@@ -182,8 +188,8 @@ export async function addCultivation(
     "field",
     fieldId,
     "addCultivation",
-    async (tx, farmId) => {
-      await requireWithinTenure(tx, fieldId, startDate, "startDate");
+    async (tx, farmId, tenure) => {
+      requireInTenure(tenure, startDate, "startDate");
       await requireCultivationItem(tx, farmId, catalogueItemId);
       await tx.insert(cultivations).values({ id, catalogueItemId });
       await tx.insert(cultivationStarting).values({ cultivationId: id, fieldId, startDate });

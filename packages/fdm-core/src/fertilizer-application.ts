@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
 import { checkPermission, withPermission } from "./authorization.js";
-import { requireWithinTenure } from "./cultivation.js";
+import { requireInTenure, requireWithinTenure } from "./cultivation.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
@@ -153,8 +153,8 @@ export async function addFertilizerApplication(
     "field",
     fieldId,
     "addFertilizerApplication",
-    async (tx, farmId) => {
-      await requireWithinTenure(tx, fieldId, applicationDate, "applicationDate");
+    async (tx, farmId, tenure) => {
+      requireInTenure(tenure, applicationDate, "applicationDate");
       await requireUsableFertilizer(tx, farmId, fertilizerId, method);
       await tx
         .insert(fertilizerApplying)

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte } from "drizzle-orm";
 import { checkPermission, withPermission } from "./authorization.js";
-import { requireWithinTenure } from "./cultivation.js";
+import { requireInTenure, requireWithinTenure } from "./cultivation.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
@@ -357,8 +357,8 @@ export async function addSoilAnalysis(
     "field",
     fieldId,
     "addSoilAnalysis",
-    async (tx) => {
-      await requireWithinTenure(tx, fieldId, samplingDate, "samplingDate");
+    async (tx, _farmId, tenure) => {
+      requireInTenure(tenure, samplingDate, "samplingDate");
       await tx.insert(soilAnalyses).values({ id, source, ...parameters });
       await tx
         .insert(soilSampling)
