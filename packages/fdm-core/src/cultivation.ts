@@ -4,7 +4,7 @@ import { checkPermission, type Tenure, withPermission } from "./authorization.js
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
 import { asFdmError, FdmError } from "./error.js";
-import type { FdmType, PrincipalId } from "./fdm.js";
+import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -191,9 +191,11 @@ export async function addCultivation(
     async (tx, farmId, tenure) => {
       requireInTenure(tenure, startDate, "startDate");
       await requireCultivationItem(tx, farmId, catalogueItemId);
-      await tx.insert(cultivations).values({ id, catalogueItemId });
-      await tx.insert(cultivationStarting).values({ cultivationId: id, fieldId, startDate });
-      if (endDate) await tx.insert(cultivationEnding).values({ cultivationId: id, endDate });
+      await insertTogether(tx, [
+        tx.insert(cultivations).values({ id, catalogueItemId }),
+        tx.insert(cultivationStarting).values({ cultivationId: id, fieldId, startDate }),
+        ...(endDate ? [tx.insert(cultivationEnding).values({ cultivationId: id, endDate })] : []),
+      ]);
     },
   );
   return id;

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-
 import { checkPermission, withPermission } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
 import { asFdmError, FdmError } from "./error.js";
-import type { FdmType, PrincipalId } from "./fdm.js";
+import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
 import {
   acquiringMethodOptions,
   cultivationStarting,
@@ -254,27 +254,31 @@ function fieldRow(field: unknown) {
   return { id: createId(), name, geometry, areaHa, acquiringDate, acquiringMethod, discardingDate };
 }
 
-/** Inserts validated fields with their acquiring (and discarding), one statement per table. */
+/** Inserts validated fields with their acquiring (and discarding) in one statement. */
 async function insertFields(
   tx: FdmType,
   farmId: string,
   rows: ReturnType<typeof fieldRow>[],
 ): Promise<void> {
-  await tx
-    .insert(fields)
-    .values(rows.map((r) => ({ id: r.id, name: r.name, geometry: r.geometry, areaHa: r.areaHa })));
-  await tx.insert(fieldAcquiring).values(
-    rows.map((r) => ({
-      fieldId: r.id,
-      farmId,
-      acquiringDate: r.acquiringDate,
-      acquiringMethod: r.acquiringMethod,
-    })),
-  );
   const discarded = rows.flatMap((r) =>
     r.discardingDate ? [{ fieldId: r.id, discardingDate: r.discardingDate }] : [],
   );
-  if (discarded.length > 0) await tx.insert(fieldDiscarding).values(discarded);
+  await insertTogether(tx, [
+    tx
+      .insert(fields)
+      .values(
+        rows.map((r) => ({ id: r.id, name: r.name, geometry: r.geometry, areaHa: r.areaHa })),
+      ),
+    tx.insert(fieldAcquiring).values(
+      rows.map((r) => ({
+        fieldId: r.id,
+        farmId,
+        acquiringDate: r.acquiringDate,
+        acquiringMethod: r.acquiringMethod,
+      })),
+    ),
+    ...(discarded.length > 0 ? [tx.insert(fieldDiscarding).values(discarded)] : []),
+  ]);
 }
 
 /** The most fields {@link addFields} takes in one call. */

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lte } from "drizzle-orm";
 import { checkPermission, withPermission } from "./authorization.js";
 import { requireInTenure, requireWithinTenure } from "./cultivation.js";
 import { asFdmError, FdmError } from "./error.js";
-import type { FdmType, PrincipalId } from "./fdm.js";
+import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
 import {
   fieldAcquiring,
   gwlClassOptions,
@@ -359,10 +359,12 @@ export async function addSoilAnalysis(
     "addSoilAnalysis",
     async (tx, _farmId, tenure) => {
       requireInTenure(tenure, samplingDate, "samplingDate");
-      await tx.insert(soilAnalyses).values({ id, source, ...parameters });
-      await tx
-        .insert(soilSampling)
-        .values({ id: createId(), fieldId, analysisId: id, samplingDate, ...depths });
+      await insertTogether(tx, [
+        tx.insert(soilAnalyses).values({ id, source, ...parameters }),
+        tx
+          .insert(soilSampling)
+          .values({ id: createId(), fieldId, analysisId: id, samplingDate, ...depths }),
+      ]);
     },
   );
   return id;
