@@ -185,7 +185,7 @@ async function audit(db: FdmType, entry: AuditEntry): Promise<void> {
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
 /** Rows of a raw statement, whichever driver ran it (PGlite gives `{ rows }`, postgres-js an array). */
-async function rowsOf<T>(db: FdmType, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: FdmType, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows?: T[] } & T[];
   return result.rows ?? result;
 }

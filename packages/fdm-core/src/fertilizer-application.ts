@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
-import { checkPermission, withPermission } from "./authorization.js";
+import { checkPermission, rowsOf, withPermission } from "./authorization.js";
 import { requireInTenure, requireWithinTenure } from "./cultivation.js";
 import { asFdmError, FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -155,10 +155,24 @@ export async function addFertilizerApplication(
     "addFertilizerApplication",
     async (tx, farmId, tenure) => {
       requireInTenure(tenure, applicationDate, "applicationDate");
-      await requireUsableFertilizer(tx, farmId, fertilizerId, method);
-      await tx
-        .insert(fertilizerApplying)
-        .values({ id, fertilizerId, fieldId, amountKgPerHa, method, applicationDate });
+      // The insert only happens when the farm holds the fertilizer and its product allows the
+      // method; when nothing was inserted, the read that names the reason runs.
+      const written = await rowsOf(
+        tx,
+        sql`insert into ${fertilizerApplying} (id, fertilizer_id, field_id, amount_kg_per_ha, method, application_date)
+          select ${id}::text, ${fertilizers.id}, ${fieldId}::text, ${amountKgPerHa}::double precision,
+            ${method}::application_method, ${sql.param(applicationDate, fertilizerApplying.applicationDate)}::timestamptz
+          from ${fertilizers}
+          inner join ${fertilizerAcquiring} on ${eq(fertilizerAcquiring.fertilizerId, fertilizers.id)}
+          inner join ${fertilizerCatalogue} on ${eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId)}
+          where ${fertilizers.id} = ${fertilizerId} and ${fertilizerAcquiring.farmId} = ${farmId}
+            and ${method}::application_method = any(${fertilizerCatalogue.applicationMethods})
+          returning id`,
+      );
+      if (written.length === 0) {
+        await requireUsableFertilizer(tx, farmId, fertilizerId, method);
+        throw new Error("the fertilizer application was not written");
+      }
     },
   );
   return id;
