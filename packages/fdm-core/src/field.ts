@@ -1,9 +1,9 @@
-import { area as turfArea } from "@turf/area";
 import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
 import { checkPermission, withPermission } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
 import { asFdmError, FdmError } from "./error.js";
 import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { validateGeometry } from "./geometry.js";
 import {
   acquiringMethodOptions,
   cultivationStarting,
@@ -81,64 +81,6 @@ const fieldColumns = {
   createdAt: fields.createdAt,
   updatedAt: fields.updatedAt,
 };
-
-const MAX_FIELD_HA = 10_000;
-
-function invalidGeometry(rule: string) {
-  return new FdmError("INVALID_INPUT", `geometry: ${rule}.`, { field: "geometry" });
-}
-
-function checkRing(ring: unknown, where: string): void {
-  if (!Array.isArray(ring) || ring.length < 4) {
-    throw invalidGeometry(`${where} must be an array of at least 4 positions`);
-  }
-  for (const pos of ring) {
-    if (
-      !Array.isArray(pos) ||
-      pos.length < 2 ||
-      typeof pos[0] !== "number" ||
-      typeof pos[1] !== "number" ||
-      !Number.isFinite(pos[0]) ||
-      !Number.isFinite(pos[1])
-    ) {
-      throw invalidGeometry(`${where} must hold [longitude, latitude] number pairs`);
-    }
-    if (pos[0] < -180 || pos[0] > 180 || pos[1] < -90 || pos[1] > 90) {
-      throw invalidGeometry(`${where} has a position outside longitude −180…180 / latitude −90…90`);
-    }
-  }
-  const first = ring[0] as number[];
-  const last = ring[ring.length - 1] as number[];
-  if (first[0] !== last[0] || first[1] !== last[1]) {
-    throw invalidGeometry(`${where} must be closed (first position equal to the last)`);
-  }
-}
-
-/** Validates a GeoJSON Polygon/MultiPolygon and returns it with its area in hectares. */
-export function validateGeometry(value: unknown): { geometry: FieldGeometry; areaHa: number } {
-  if (typeof value !== "object" || value === null)
-    throw invalidGeometry("must be a GeoJSON object");
-  const g = value as { type?: unknown; coordinates?: unknown };
-  let polygons: unknown[];
-  if (g.type === "Polygon") polygons = [g.coordinates];
-  else if (g.type === "MultiPolygon" && Array.isArray(g.coordinates)) polygons = g.coordinates;
-  else throw invalidGeometry("type must be Polygon or MultiPolygon");
-  if (polygons.length === 0) throw invalidGeometry("a MultiPolygon must hold at least one polygon");
-  polygons.forEach((poly, p) => {
-    if (!Array.isArray(poly) || poly.length === 0) {
-      throw invalidGeometry(`polygon ${p} must be a non-empty array of rings`);
-    }
-    poly.forEach((ring, r) => {
-      checkRing(ring, `ring ${r} of polygon ${p}`);
-    });
-  });
-  const geometry = { type: g.type, coordinates: g.coordinates } as FieldGeometry;
-  const areaHa = turfArea(geometry) / 10_000;
-  if (!(areaHa > 0) || areaHa > MAX_FIELD_HA) {
-    throw invalidGeometry(`its area must be above 0 ha and at most ${MAX_FIELD_HA} ha`);
-  }
-  return { geometry, areaHa };
-}
 
 /** SQL condition: the field's tenure overlaps the timeframe. */
 function inTimeframe(tf: Timeframe): SQL | undefined {
