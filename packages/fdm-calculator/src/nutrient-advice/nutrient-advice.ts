@@ -109,8 +109,9 @@ export type NutrientAdviceErrorCode = Extract<
  * The error {@link requestNutrientAdvice} throws when the service is not
  * configured, cannot be reached, is too slow, answers with an HTTP error or
  * answers something outside the contract. It is an {@link FdmCalculatorError}.
- * Its message, `serviceMessage` and `cause` never contain the API key: any
- * occurrence is replaced by `[redacted]`.
+ * Its message, `serviceMessage` and `cause` never contain the API key, nor any run
+ * of 8 of its characters in any case (an echo lower-cased or cut short): text that
+ * does is not copied, and a fixed `[withheld: …]` note stands in its place.
  *
  * @example
  * ```ts fragment="needs a nutrient-advice service"
@@ -338,8 +339,27 @@ function checkOptions(options: NutrientAdviceOptions | undefined, fieldId: strin
   return { url, apiKey, timeoutMs, fetchFn };
 }
 
+/** The shortest run of the key that counts as a leak (the whole key when it is shorter). */
+const KEY_RUN = 8;
+const WITHHELD = "[withheld: the service's text contained part of the API key]";
+
+/**
+ * Whether `text` holds any run of `KEY_RUN` characters of the key, in any case: a service may
+ * echo the key lower-cased or cut short, and such text is never copied.
+ */
+function leaksKey(text: string, apiKey: string): boolean {
+  const haystack = text.toLowerCase();
+  const key = apiKey.toLowerCase();
+  const run = Math.min(KEY_RUN, key.length);
+  for (let i = 0; i + run <= key.length; i++) {
+    if (haystack.includes(key.slice(i, i + run))) return true;
+  }
+  return false;
+}
+
+/** The text itself, or a fixed note when it holds part of the key. */
 function redact(text: string, apiKey: string): string {
-  return text.split(apiKey).join("[redacted]");
+  return leaksKey(text, apiKey) ? WITHHELD : text;
 }
 
 // A copy of an underlying error that keeps its name and message (with the key
@@ -385,7 +405,10 @@ function parseAdvice(
   cultivationId: string,
   where: string,
   fieldId: string | null,
+  apiKey: string,
 ): NutrientAdvice {
+  // Keys and values of the answer are the service's text: quoted only when they hold no part of the key.
+  const quote = (value: unknown) => redact(JSON.stringify(value) ?? String(value), apiKey);
   const fail = (problem: string, cause?: unknown) =>
     new NutrientAdviceError(
       "NUTRIENT_ADVICE_MALFORMED_RESPONSE",
@@ -407,7 +430,7 @@ function parseAdvice(
   for (const key of Object.keys(advice)) {
     if (!(NUTRIENT_ADVICE_NUTRIENTS as readonly string[]).includes(key)) {
       throw fail(
-        `"advice.${key}" is not a nutrient of the contract (${NUTRIENT_ADVICE_NUTRIENTS.join(", ")})`,
+        `"advice" holds ${quote(key)}, which is not a nutrient of the contract (${NUTRIENT_ADVICE_NUTRIENTS.join(", ")})`,
       );
     }
   }
@@ -417,9 +440,7 @@ function parseAdvice(
       throw fail(`"advice.${key}" is missing (use null for no advice)`);
     const value = (advice as Record<string, unknown>)[key];
     if (value !== null && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) {
-      throw fail(
-        `"advice.${key}" must be a number of 0 or more, or null; got ${JSON.stringify(value)}`,
-      );
+      throw fail(`"advice.${key}" must be a number of 0 or more, or null; got ${quote(value)}`);
     }
     nutrients[key] = value as number | null;
   }
@@ -450,9 +471,10 @@ function parseAdvice(
  *   `error` or `error.message`, or as plain text, is passed on as
  *   `serviceMessage`.
  *
- * The API key is sent only in the `Authorization` header. It is removed from
- * every error message, `serviceMessage` and `cause`, and this function logs
- * nothing.
+ * The API key is sent only in the `Authorization` header. Text from the service
+ * (or from `fetch`) that holds the key or any run of 8 of its characters, in any
+ * case, is never copied into an error message, `serviceMessage` or `cause`: a
+ * fixed `[withheld: …]` note stands in its place. This function logs nothing.
  *
  * @param input - The field's crop (BRP code or `nl_` catalogue id), location (GeoJSON Point, Polygon or MultiPolygon in WGS84) and current soil data.
  * @param options - The service's `endpoint` and `apiKey`, the `timeoutMs` (default 30 000) and optionally a `fetch` to use.
@@ -494,7 +516,8 @@ export async function requestNutrientAdvice(
   const { cultivationId, brpCode } = checkCultivation(input);
   checkLocation(input);
   const soil = checkSoil(input);
-  const where = redact(`${url.origin}${url.pathname}`, apiKey);
+  const endpointText = `${url.origin}${url.pathname}`;
+  const where = leaksKey(endpointText, apiKey) ? "at the configured endpoint" : endpointText;
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -544,11 +567,14 @@ export async function requestNutrientAdvice(
     );
   }
   try {
-    return parseAdvice(body, cultivationId, where, fieldId);
+    return parseAdvice(body, cultivationId, where, fieldId, apiKey);
   } catch (error) {
     if (error instanceof NutrientAdviceError) {
       // The message may quote the body, and JSON.parse's cause quotes part of it: keep them, without the key.
-      throw new NutrientAdviceError(error.code, redact(error.message, apiKey), {
+      const message = leaksKey(error.message, apiKey)
+        ? `Nutrient-advice service ${where}: the answer does not fit the contract (${WITHHELD})`
+        : error.message;
+      throw new NutrientAdviceError(error.code, message, {
         status,
         fieldId,
         cause: error.cause === undefined ? undefined : safeCause(error.cause, apiKey),
