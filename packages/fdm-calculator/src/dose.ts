@@ -1,4 +1,5 @@
 import type { ApplicationMethods } from "fdm-data";
+import type { OutOfBoundsError } from "./bounds.js";
 import { FdmCalculatorError } from "./errors.js";
 import { prepareApplications, prepareCultivations, REGIONS } from "./norms/nl/2025/input.js";
 import type { NL2025NormsInput } from "./norms/nl/2025/types.js";
@@ -76,7 +77,8 @@ const add = (sum: number | null, value: number | null) =>
  * @param input - The field's id, soil region, grazing intention, cultivations and applications;
  *   an {@link NL2025NormsInput} fits.
  * @returns The dose per application and its sum for the field, in kg/ha.
- * @throws {FdmCalculatorError} `INVALID_INPUT` for a negative amount or invalid date,
+ * @throws {FdmCalculatorError} `INVALID_INPUT` for a negative amount or invalid date (an
+ *   {@link OutOfBoundsError} for an amount or content beyond its physical bound),
  *   `DATE_OUTSIDE_2025`, `UNKNOWN_MESTCODE`, `UNKNOWN_CULTIVATION`, and `MISSING_ORIGIN` when the
  *   effective N of grazing-animal manure needs the manure's origin.
  * @example

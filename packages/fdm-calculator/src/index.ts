@@ -23,6 +23,12 @@ export type {
   NitrogenBalanceTimeframe,
 } from "./balance/nitrogen/types.js";
 export {
+  OutOfBoundsError,
+  PHYSICAL_BOUNDS,
+  type PhysicalBound,
+  type PhysicalBoundName,
+} from "./bounds.js";
+export {
   getNitrogenBalanceForFarm,
   getNL2025GebruiksnormenForFarm,
 } from "./collectors/cached.js";

@@ -1,5 +1,6 @@
 import { getCultivationCatalogue } from "fdm-data";
 import type { MultiPolygon, Point, Polygon } from "geojson";
+import { checkBound, PHYSICAL_BOUNDS, type PhysicalBoundName } from "../bounds.js";
 import { FdmCalculatorError, type FdmCalculatorErrorCode } from "../errors.js";
 import { checkPolygonal } from "../location/geodata.js";
 
@@ -212,6 +213,25 @@ const SOIL_KEYS: readonly (keyof NutrientAdviceSoilData)[] = [
   "ph",
 ];
 
+/** The physical bound of each soil value with a unit of its own (pH and the percentages are checked apart). */
+const SOIL_BOUNDS: Partial<Record<keyof NutrientAdviceSoilData, PhysicalBoundName>> = {
+  pAl: "soilPAl",
+  pCaCl2: "soilPCaCl2",
+  kCaCl2: "soilKCaCl2",
+  kCec: "soilCec",
+  mgCaCl2: "soilMgCaCl2",
+  sTotal: "soilSTotal",
+  nTotal: "soilNTotal",
+  cec: "soilCec",
+};
+
+/** The physical bound of each nutrient of an advice. */
+function adviceBound(nutrient: NutrientAdviceNutrient): PhysicalBoundName {
+  if (nutrient === "ca") return "adviceLime";
+  if (["cu", "zn", "b", "mo", "co"].includes(nutrient)) return "adviceTraceElement";
+  return "adviceNutrient";
+}
+
 const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_SERVICE_MESSAGE = 500;
 
@@ -297,6 +317,13 @@ function checkSoil(input: NutrientAdviceInput): NutrientAdviceSoilData {
     if ((key === "organicMatter" || key === "clayContent") && value > 100) {
       throw invalid(input, `soil.${key} is a percentage and must be at most 100, got ${value}`);
     }
+    const bound = SOIL_BOUNDS[key as keyof NutrientAdviceSoilData];
+    if (bound !== undefined) {
+      checkBound(value, bound, `soil.${key}`, {
+        fieldId: input.fieldId ?? null,
+        label: label(input),
+      });
+    }
     checked[key as keyof NutrientAdviceSoilData] = value;
   }
   return checked;
@@ -334,6 +361,10 @@ function checkOptions(options: NutrientAdviceOptions | undefined, fieldId: strin
       { fieldId },
     );
   }
+  checkBound(timeoutMs, "timeoutMs", "options.timeoutMs", {
+    fieldId,
+    label: "requestNutrientAdvice",
+  });
   const fetchFn = options?.fetch ?? globalThis.fetch;
   if (typeof fetchFn !== "function") throw notConfigured("options.fetch must be a fetch function");
   return { url, apiKey, timeoutMs, fetchFn };
@@ -442,6 +473,12 @@ function parseAdvice(
     if (value !== null && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) {
       throw fail(`"advice.${key}" must be a number of 0 or more, or null; got ${quote(value)}`);
     }
+    const bound = PHYSICAL_BOUNDS[adviceBound(key)];
+    if (typeof value === "number" && value > bound.max) {
+      throw fail(
+        `"advice.${key}" is ${value} ${bound.unit}, above the physical bound of at most ${bound.max} ${bound.unit} (${bound.reason})`,
+      );
+    }
     nutrients[key] = value as number | null;
   }
   return { cultivationId, nutrients };
@@ -465,7 +502,8 @@ function parseAdvice(
  *   the same names and units.
  * - Answer: status 200 with `{ "advice": { "n": …, "p2o5": …, "k2o": …, "s": …, "mg": …, "ca": …, "na": …, "cu": …, "zn": …, "b": …, "mo": …, "co": … } }`:
  *   every one of the twelve keys present, each a number ≥ 0 in the unit of
- *   {@link NutrientAdviceNutrients} or `null`; other keys inside `advice` are
+ *   {@link NutrientAdviceNutrients} within its physical bound (`PHYSICAL_BOUNDS`
+ *   adviceNutrient, adviceLime for `ca`, adviceTraceElement for cu, zn, b, mo, co) or `null`; other keys inside `advice` are
  *   refused, other top-level keys are ignored.
  * - Errors: any other status; an explanation in the body as JSON `message`,
  *   `error` or `error.message`, or as plain text, is passed on as
@@ -479,7 +517,8 @@ function parseAdvice(
  * @param input - The field's crop (BRP code or `nl_` catalogue id), location (GeoJSON Point, Polygon or MultiPolygon in WGS84) and current soil data.
  * @param options - The service's `endpoint` and `apiKey`, the `timeoutMs` (default 30 000) and optionally a `fetch` to use.
  * @returns The advice per nutrient, kg/ha.
- * @throws {FdmCalculatorError} `INVALID_INPUT` when the input breaks a rule (the message names the field and the rule),
+ * @throws {FdmCalculatorError} `INVALID_INPUT` when the input breaks a rule (the message names the field and the rule;
+ *   a soil value or `timeoutMs` beyond its physical bound in `PHYSICAL_BOUNDS` throws the subclass `OutOfBoundsError`),
  *   `UNKNOWN_CULTIVATION` when the crop is not a BRP gewascode of the catalogue.
  * @throws {NutrientAdviceError} `NUTRIENT_ADVICE_NOT_CONFIGURED` without a valid endpoint or key;
  *   `NUTRIENT_ADVICE_UNREACHABLE` when the request fails before an answer; `NUTRIENT_ADVICE_TIMEOUT` when the

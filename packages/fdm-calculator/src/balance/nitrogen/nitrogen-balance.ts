@@ -1,4 +1,5 @@
 import type { ApplicationMethods } from "fdm-data";
+import { checkBound, PHYSICAL_BOUNDS, type PhysicalBoundName } from "../../bounds.js";
 import { FdmCalculatorError } from "../../errors.js";
 import { DAY, formatDay, mestcode, REGIONS } from "../../norms/nl/2025/input.js";
 import type { MestcodeRow } from "../../norms/nl/2025/table-types.js";
@@ -52,21 +53,37 @@ function toDay(value: unknown, fieldId: string | null, what: string): number {
   return Math.floor(value.getTime() / DAY) * DAY;
 }
 
-/** A finite number of at least 0. */
-function amount(value: unknown, fieldId: string | null, what: string): number {
+/** A finite number of at least 0 within its physical bound; `input` names it in errors. */
+function amount(
+  value: unknown,
+  fieldId: string | null,
+  input: string,
+  bound: PhysicalBoundName,
+): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-    throw invalid(fieldId, `${what} must be a number of at least 0`);
+    throw invalid(
+      fieldId,
+      `${input} (${PHYSICAL_BOUNDS[bound].unit}) must be a number of at least 0`,
+    );
   }
-  return value;
+  return checkBound(value, bound, input, { fieldId });
 }
 
-/** A finite number of at least 0, or `null` (absent counts as `null`). */
-function optionalAmount(value: unknown, fieldId: string, what: string): number | null {
+/** As {@link amount}, or `null` (absent counts as `null`). */
+function optionalAmount(
+  value: unknown,
+  fieldId: string,
+  input: string,
+  bound: PhysicalBoundName,
+): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-    throw invalid(fieldId, `${what} must be null or a number of at least 0`);
+    throw invalid(
+      fieldId,
+      `${input} (${PHYSICAL_BOUNDS[bound].unit}) must be null or a number of at least 0`,
+    );
   }
-  return value;
+  return checkBound(value, bound, input, { fieldId });
 }
 
 function fraction(value: unknown, what: string) {
@@ -125,7 +142,8 @@ function fertilizerType(
  */
 function nContent(a: NitrogenBalanceApplication, fieldId: string, what: string): Content | null {
   const n = a.fertilizer.composition?.n;
-  if (n !== null && n !== undefined) amount(n, fieldId, `composition.n of ${what}`);
+  if (n !== null && n !== undefined)
+    amount(n, fieldId, `composition.n of ${what}`, "fertilizerContent");
   const code = a.fertilizer.typeRvo;
   if (code === null || code === undefined) {
     return typeof n === "number" ? { value: n, source: "measured" } : null;
@@ -145,7 +163,7 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
   const lack = (item: NitrogenBalanceMissing["item"], ref: string | null, reason: string) =>
     missing.push({ fieldId, item, ref, reason });
 
-  const area = amount(field.area, fieldId, "area (ha)");
+  const area = amount(field.area, fieldId, "area", "fieldArea");
   if (area === 0) throw invalid(fieldId, "area must be above 0 ha");
   if (!REGIONS.includes(field.soilType)) {
     throw invalid(fieldId, `soilType must be one of ${REGIONS.join(", ")}`);
@@ -170,7 +188,7 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
     if (typeof a?.id !== "string" || a.id === "")
       throw invalid(fieldId, "every application needs an id");
     inTimeframe(toDay(a.date, fieldId, `date of ${what}`), context, fieldId, what);
-    const kg = amount(a.amount, fieldId, `amount of ${what} (kg/ha)`);
+    const kg = amount(a.amount, fieldId, `amount of ${what}`, "applicationAmount");
     if (a.method !== null && a.method !== undefined && !METHODS.includes(a.method)) {
       throw new FdmCalculatorError(
         "UNKNOWN_APPLICATION_METHOD",
@@ -239,6 +257,7 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
       c.nitrogenFixation,
       fieldId,
       `nitrogenFixation of ${what}`,
+      "nitrogenFlow",
     );
     let fixation = fixationInput;
     if (fixationInput === null) {
@@ -256,6 +275,7 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
       c.nitrogenContentHarvest,
       fieldId,
       `nitrogenContentHarvest of ${what}`,
+      "plantNContent",
     );
     if (!Array.isArray(c.harvests)) throw invalid(fieldId, `harvests of ${what} must be a list`);
     for (const h of c.harvests) {
@@ -263,9 +283,10 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
       if (typeof h?.id !== "string" || h.id === "")
         throw invalid(fieldId, `every harvest of ${what} needs an id`);
       inTimeframe(toDay(h.date, fieldId, `date of ${hw}`), context, fieldId, hw);
-      const dm = optionalAmount(h.yield, fieldId, `yield of ${hw} (kg DM/ha)`);
+      const dm = optionalAmount(h.yield, fieldId, `yield of ${hw}`, "harvestYield");
       const n =
-        optionalAmount(h.nContent, fieldId, `nContent of ${hw} (g N/kg DM)`) ?? catalogueContent;
+        optionalAmount(h.nContent, fieldId, `nContent of ${hw}`, "plantNContent") ??
+        catalogueContent;
       if (dm === null)
         lack("harvestYield", h.id, "the yield (kg dry matter/ha) of the harvest is not known");
       if (n === null) {
@@ -292,8 +313,8 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
         throw invalid(fieldId, `every residue removal of ${what} needs an id`);
       }
       inTimeframe(toDay(r.date, fieldId, `date of ${rw}`), context, fieldId, rw);
-      const dm = optionalAmount(r.amount, fieldId, `amount of ${rw} (kg DM/ha)`);
-      const n = optionalAmount(r.nContent, fieldId, `nContent of ${rw} (g N/kg DM)`);
+      const dm = optionalAmount(r.amount, fieldId, `amount of ${rw}`, "harvestYield");
+      const n = optionalAmount(r.nContent, fieldId, `nContent of ${rw}`, "plantNContent");
       if (dm === null)
         lack("residueRemovalAmount", r.id, "the amount of residues taken off is not known");
       if (n === null)
@@ -310,7 +331,12 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
         removal: dm !== null && n !== null ? (dm * n) / 1000 : null,
       });
     }
-    const residueN = optionalAmount(c.residueNitrogen, fieldId, `residueNitrogen of ${what}`);
+    const residueN = optionalAmount(
+      c.residueNitrogen,
+      fieldId,
+      `residueNitrogen of ${what}`,
+      "nitrogenFlow",
+    );
     let residueEmission: number | null = null;
     if (residueN === null) {
       lack(
@@ -332,7 +358,7 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
     return { id: c.id, cultivationId: c.cultivationId, fixation, residueEmission };
   });
 
-  const deposition = optionalAmount(field.deposition, fieldId, "deposition (kg N/ha per year)");
+  const deposition = optionalAmount(field.deposition, fieldId, "deposition", "nitrogenFlow");
   if (deposition === null) {
     lack(
       "deposition",
@@ -343,7 +369,8 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
   const mineralization = optionalAmount(
     field.mineralization,
     fieldId,
-    "mineralization (kg N/ha per year)",
+    "mineralization",
+    "nitrogenFlow",
   );
   if (mineralization === null) {
     lack(
@@ -509,6 +536,7 @@ function prepareTargets(targets: NitrogenBalanceSurplusTarget[] | null | undefin
     if (typeof t.target !== "number" || !Number.isFinite(t.target)) {
       throw invalid(null, `${what}.target must be a number of kg N/ha per year`);
     }
+    checkBound(t.target, "surplusTarget", `${what}.target`);
     if (typeof t.source !== "string" || t.source.trim() === "") {
       throw invalid(null, `${what}.source must name where the target comes from`);
     }

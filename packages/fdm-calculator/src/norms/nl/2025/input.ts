@@ -1,3 +1,4 @@
+import { checkBound } from "../../../bounds.js";
 import { FdmCalculatorError } from "../../../errors.js";
 import { BRP_GEWASCODES } from "./brp-data.js";
 import { MESTCODES_2025 } from "./mestcodes-data.js";
@@ -137,6 +138,7 @@ export function prepareApplications(applications: unknown, fieldId: string): Pre
     if (typeof a.amount !== "number" || !Number.isFinite(a.amount) || a.amount < 0) {
       throw invalid(fieldId, `amount of ${what} must be a number of kg/ha of at least 0`);
     }
+    checkBound(a.amount, "applicationAmount", `amount of ${what}`, { fieldId });
     const fertilizer = a.fertilizer;
     if (!fertilizer || typeof fertilizer !== "object" || !fertilizer.composition) {
       throw invalid(fieldId, `${what} needs a fertilizer with typeRvo and composition`);
@@ -147,6 +149,9 @@ export function prepareApplications(applications: unknown, fieldId: string): Pre
           fieldId,
           `composition.${nutrient} of ${what} must be null or at least 0 g/kg`,
         );
+      }
+      if (value !== null) {
+        checkBound(value, "fertilizerContent", `composition.${nutrient} of ${what}`, { fieldId });
       }
     }
     if (a.origin !== undefined && a.origin !== "eigen_bedrijf" && a.origin !== "aangevoerd") {
@@ -168,6 +173,9 @@ function checkSoil(soil: NL2025SoilPhosphate | null | undefined, fieldId: string
     if (typeof v !== "number" || !Number.isFinite(v) || v < 0) {
       throw invalid(fieldId, `soilPhosphate.${key} must be a number of at least 0`);
     }
+    checkBound(v, key === "pCaCl2" ? "soilPCaCl2" : "soilPAl", `soilPhosphate.${key}`, {
+      fieldId,
+    });
   }
 }
 
@@ -187,6 +195,7 @@ export function prepareField(input: NL2025NormsInput): PreparedField {
   if (typeof input.area !== "number" || !Number.isFinite(input.area) || input.area <= 0) {
     throw invalid(fieldId, "area must be a number of ha above 0");
   }
+  checkBound(input.area, "fieldArea", "area", { fieldId });
   if (!REGIONS.includes(input.region)) {
     throw invalid(fieldId, `region must be one of ${REGIONS.join(", ")}`);
   }
