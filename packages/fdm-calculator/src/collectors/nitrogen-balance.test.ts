@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const can = {
-  id: "mineral_can27",
+  id: "baat_028",
   typeRvo: 115,
   isMineral: true,
   isManure: false,
@@ -73,8 +73,9 @@ describe("collectInputForNitrogenBalance", () => {
           rotation: "cereal",
           startDate: new Date("2024-10-20"),
           endDate: new Date("2025-08-01"),
-          nitrogenFixation: null,
-          nitrogenContentHarvest: null,
+          // NMI, fdm-data catalogues: winter wheat fixes no N and holds 23.5 g N/kg DM.
+          nitrogenFixation: 0,
+          nitrogenContentHarvest: 23.5,
           residueNitrogen: 0,
           harvests: [
             { id: arable.wheatHarvestId, date: new Date("2025-08-01"), yield: 8000, nContent: 20 },
@@ -105,8 +106,9 @@ describe("collectInputForNitrogenBalance", () => {
           rotation: "grassland",
           startDate: new Date("2015-01-01"),
           endDate: null,
-          nitrogenFixation: null,
-          nitrogenContentHarvest: null,
+          // NMI, fdm-data catalogues: permanent grassland, no fixation, 28.6 g N/kg DM.
+          nitrogenFixation: 0,
+          nitrogenContentHarvest: 28.6,
           residueNitrogen: null,
           harvests: [
             { id: grass.firstCutId, date: new Date("2025-05-20"), yield: 3000, nContent: 30 },
@@ -185,7 +187,7 @@ describe("collectInputForNitrogenBalance", () => {
     expect(
       weide?.missing.map((m) => [m.item, m.ref]).sort((a, b) => String(a).localeCompare(String(b))),
     ).toEqual([
-      ["harvestNContent", grass.secondCutId],
+      // The second cut has no analysis: the catalogue's 28.6 g N/kg DM stands in for it.
       ["mineralization", null],
       ["residueNitrogen", grass.grassId],
     ]);
