@@ -67,7 +67,9 @@ export {
 } from "./location/geodata.js";
 export {
   type AreaLookupOptions,
+  type DepositionLookupOptions,
   type FieldGeometry,
+  getDeposition,
   getRegion,
   isFieldInGWGBGebied,
   isFieldInNVGebied,
