@@ -1,7 +1,18 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { NITROGEN_BALANCE_DEFAULTS as D } from "./defaults.js";
+import {
+  applicationEmissionFactor,
+  NITROGEN_BALANCE_DEFAULTS as D,
+  type DefaultsCultivation,
+  landTypeOn,
+  leachingFraction,
+  leachingLandType,
+  residueEmissionFactor,
+  residueNitrogen,
+  surplusTarget,
+  yearlyMineralization,
+} from "./defaults.js";
 
 // The tables these figures were typed from; every row is compared below.
 const dir = fileURLToPath(
@@ -162,5 +173,116 @@ describe("NOTICE", () => {
     expect(notice).toContain("NMI, fdm-calculator nitrogen balance figures (MIT)");
     const files: string[] = JSON.parse(readFileSync(`${pkg}package.json`, "utf8")).files;
     expect(files).toContain("NOTICE");
+  });
+});
+
+describe("applying the defaults", () => {
+  const day = (s: string) => Date.parse(`${s}T00:00:00Z`);
+  const grass: DefaultsCultivation = {
+    cultivationId: "nl_265",
+    rotation: "grassland",
+    start: day("2020-01-01"),
+    end: null,
+  };
+  const maize: DefaultsCultivation = {
+    cultivationId: "nl_259",
+    rotation: "maize",
+    start: day("2025-04-25"),
+    end: day("2025-10-01"),
+  };
+  const fallow: DefaultsCultivation = {
+    cultivationId: "nl_6794",
+    rotation: "fallow",
+    start: day("2025-01-01"),
+    end: null,
+  };
+
+  it("decides the land type on a day, skipping the excluded crops", () => {
+    expect(landTypeOn([grass, maize], day("2025-06-01"))).toBe("grassland");
+    expect(landTypeOn([maize, fallow], day("2025-06-01"))).toBe("cropland");
+    expect(landTypeOn([maize, fallow], day("2025-03-01"))).toBe("bare_soil");
+    expect(leachingLandType([maize])).toBe("cropland");
+    expect(leachingLandType([fallow])).toBe("cropland");
+    expect(leachingLandType([maize, grass])).toBe("grassland");
+  });
+
+  it("pro-rates mineralization per calendar year by that year's land use", () => {
+    const y2025 = [day("2025-01-01"), day("2025-12-31")] as const;
+    // veen under grass: 160; a whole year gives 160 per year
+    expect(yearlyMineralization("veen", [grass], ...y2025)).toBeCloseTo(160, 10);
+    expect(yearlyMineralization("veen", [maize], ...y2025)).toBeCloseTo(20, 10);
+    expect(yearlyMineralization("dekzand", [grass], ...y2025)).toBe(0);
+    // grass ending 2024-06-01 (in the 15 May–15 July window of 2024 only), timeframe 2024-07-01 … 2025-06-30:
+    // 2024: 160 × 184 / 366; 2025: 20 × 181 / 365 → total 80.44 + 9.92 = 90.36 over 365 days
+    const ended = { ...grass, end: day("2024-06-01") };
+    const total = (160 * 184) / 366 + (20 * 181) / 365;
+    expect(yearlyMineralization("veen", [ended], day("2024-07-01"), day("2025-06-30"))).toBeCloseTo(
+      total,
+      10,
+    );
+  });
+
+  it("gives a manure application NMI's factor × NH4-N / N, and a mineral its catalogue factor or formula", () => {
+    const slurry = {
+      isMineral: false,
+      n: 4.1,
+      nNh4: 1.9,
+      nNo3: 0,
+      so3: null,
+      ammoniaEmissionFactor: null,
+    };
+    // shallow injection on grassland: 0.17 × 1.9 / 4.1
+    expect(applicationEmissionFactor(slurry, "shallow_injection", "grassland")).toBeCloseTo(
+      (0.17 * 1.9) / 4.1,
+      12,
+    );
+    // broadcasting on bare soil: 0.69 × 1.9 / 4.1
+    expect(applicationEmissionFactor(slurry, "broadcasting", "bare_soil")).toBeCloseTo(
+      (0.69 * 1.9) / 4.1,
+      12,
+    );
+    expect(
+      applicationEmissionFactor({ ...slurry, nNh4: null }, "injection", "cropland"),
+    ).toBeNull();
+    const kas = {
+      isMineral: true,
+      n: 270,
+      nNh4: 135,
+      nNo3: 135,
+      so3: 0,
+      ammoniaEmissionFactor: 0.025,
+    };
+    expect(applicationEmissionFactor(kas, "broadcasting", "grassland")).toBe(0.025);
+    // urea-like: N 460 all organic, no SO3: 7.021e-5 × 460² / 100 = 0.14856…
+    const urea = { isMineral: true, n: 460, nNh4: 0, nNo3: 0, so3: 0, ammoniaEmissionFactor: null };
+    expect(applicationEmissionFactor(urea, "broadcasting", "cropland")).toBeCloseTo(
+      (7.021e-5 * 460 ** 2) / 100,
+      12,
+    );
+    expect(
+      applicationEmissionFactor({ ...urea, so3: null }, "broadcasting", "cropland"),
+    ).toBeNull();
+  });
+
+  it("works out residue N and its factor", () => {
+    // wheat: 7830 / 0.44 × 0.56 × 5.3 / 1000 = 52.818…; factor (0.41 × 5.3 − 5.42) / 100 < 0 → 0
+    expect(residueNitrogen(7830, 0.44, 5.3)).toBeCloseTo(((7830 / 0.44) * 0.56 * 5.3) / 1000, 10);
+    expect(residueEmissionFactor(5.3)).toBe(0);
+    // grass residue 22.9 g N/kg: (0.41 × 22.9 − 5.42) / 100 = 0.03969
+    expect(residueEmissionFactor(22.9)).toBeCloseTo(0.03969, 12);
+    expect(residueNitrogen(7830, 0, 5.3)).toBe(0);
+    expect(residueNitrogen(null, 0.44, 5.3)).toBeNull();
+  });
+
+  it("looks up leaching fractions and targets by soil, land use and groundwater", () => {
+    expect(leachingFraction("dekzand", "grassland", "VI")).toBe(0.21);
+    expect(leachingFraction("dekzand", "cropland", null)).toBeNull();
+    expect(leachingFraction("zeeklei", "cropland", null)).toBe(0.33);
+    expect(leachingFraction("maasklei", "grassland", "II")).toBe(0.11);
+    expect(surplusTarget("dekzand", true, "VI")).toBe(125);
+    expect(surplusTarget("dekzand", false, "VII")).toBe(50);
+    expect(surplusTarget("veen", false, "II")).toBe(125);
+    expect(surplusTarget("zeeklei", false, "VIII")).toBe(115);
+    expect(surplusTarget("zeeklei", false, null)).toBeNull();
   });
 });

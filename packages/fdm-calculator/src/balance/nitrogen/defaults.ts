@@ -8,7 +8,7 @@
  * Nutriënten Management Instituut; the licence notice ships in this package's
  * `NOTICE`). `defaults.test.ts` compares every figure here with those CSV files.
  */
-import type { ApplicationMethods } from "fdm-data";
+import type { ApplicationMethods, Rotation } from "fdm-data";
 
 /**
  * Agricultural soil type (`b_soiltype_agr` in NMI's tables): the values of
@@ -315,3 +315,169 @@ export const NITROGEN_BALANCE_DEFAULTS: NitrogenBalanceDefaults = {
       "national average total N deposition 2022 (1,375 mol N/ha; CLO indicator 'Stikstofdepositie, 1990-2022', RIVM)",
   },
 };
+
+// ——— How the collector applies the figures (internal; tested in defaults.test.ts) ———
+
+const DAY = 86_400_000;
+
+/** A cultivation as the rules below see it: crop, rotation and its days (UTC midnight ms; `end` null while it stays). */
+export interface DefaultsCultivation {
+  cultivationId: string;
+  rotation: Rotation;
+  start: number;
+  end: number | null;
+}
+
+const counts = (c: DefaultsCultivation) =>
+  !NITROGEN_BALANCE_DEFAULTS.landTypeExcludedCrops.includes(c.cultivationId);
+
+/**
+ * Land type on a day: grassland when a grassland crop (fdm-data rotation
+ * `grassland`) is on the field, else cropland when another crop is, else bare soil.
+ */
+export function landTypeOn(cultivations: readonly DefaultsCultivation[], day: number) {
+  const on = cultivations.filter(
+    (c) => counts(c) && c.start <= day && (c.end === null || c.end >= day),
+  );
+  if (on.some((c) => c.rotation === "grassland")) return "grassland";
+  return on.length > 0 ? "cropland" : "bare_soil";
+}
+
+/** Land type for leaching: from every cultivation of the field, no date test; bare soil as cropland. */
+export function leachingLandType(cultivations: readonly DefaultsCultivation[]) {
+  return cultivations.some((c) => counts(c) && c.rotation === "grassland")
+    ? "grassland"
+    : "cropland";
+}
+
+/**
+ * Mineralization in kg N/ha per year for the balance (which scales by days /
+ * 365): Σ over calendar years of default(soil, land use of that year) × days
+ * of the year in the timeframe / days in the year, then × 365 / timeframe
+ * days. Land use of a year is grassland when a grassland crop is on the field
+ * on some day from 15 May to 15 July of it.
+ */
+export function yearlyMineralization(
+  soil: NitrogenBalanceSoilType,
+  cultivations: readonly DefaultsCultivation[],
+  startDay: number,
+  endDay: number,
+): number {
+  const rates = NITROGEN_BALANCE_DEFAULTS.mineralization[soil];
+  let total = 0;
+  const first = new Date(startDay).getUTCFullYear();
+  const last = new Date(endDay).getUTCFullYear();
+  for (let year = first; year <= last; year++) {
+    const yearStart = Date.UTC(year, 0, 1);
+    const yearEnd = Date.UTC(year + 1, 0, 1);
+    const overlap = (Math.min(yearEnd, endDay + DAY) - Math.max(yearStart, startDay)) / DAY;
+    const grass = cultivations.some(
+      (c) =>
+        c.rotation === "grassland" &&
+        c.start <= Date.UTC(year, 6, 15) &&
+        (c.end === null || c.end >= Date.UTC(year, 4, 15)),
+    );
+    total += ((grass ? rates.grassland : rates.arable) * overlap) / ((yearEnd - yearStart) / DAY);
+  }
+  return (total * 365) / ((endDay - startDay) / DAY + 1);
+}
+
+/** The N contents of a fertilizer (g/kg product) and its catalogue NH3 factor, as far as known. */
+export interface DefaultsFertilizer {
+  isMineral: boolean;
+  n: number | null;
+  nNh4: number | null;
+  nNo3: number | null;
+  so3: number | null;
+  ammoniaEmissionFactor: number | null;
+}
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+
+/**
+ * The NH3 emission factor of an application as a fraction of its total N:
+ * for a mineral fertilizer its catalogue factor, else NMI's formula from its
+ * composition; for any other fertilizer NMI's factor for the method and land
+ * type × NH4-N / total N. `null` when a content it needs is not known.
+ */
+export function applicationEmissionFactor(
+  fertilizer: DefaultsFertilizer,
+  method: ApplicationMethods,
+  landType: NitrogenBalanceLandType,
+): number | null {
+  const { n, nNh4, nNo3, so3 } = fertilizer;
+  if (fertilizer.isMineral) {
+    if (fertilizer.ammoniaEmissionFactor !== null) return clamp01(fertilizer.ammoniaEmissionFactor);
+    if (n === null || nNh4 === null || nNo3 === null || so3 === null) return null;
+    const k = NITROGEN_BALANCE_DEFAULTS.mineralEmission;
+    const organic = n - nNo3 - nNh4;
+    return clamp01(
+      (k.organicNSquared * organic ** 2 +
+        k.nitrateTimesSulphur * nNo3 * so3 +
+        k.ammoniumSquared * nNh4 ** 2) /
+        100,
+    );
+  }
+  if (n === null || nNh4 === null) return null;
+  if (n === 0) return 0;
+  const nmi = NITROGEN_BALANCE_DEFAULTS.methods[method];
+  const row = NITROGEN_BALANCE_DEFAULTS.manureEmissionFactors.find(
+    (f) => f.method === nmi && f.landType === landType,
+  );
+  return row === undefined ? null : (row.factor * nNh4) / n;
+}
+
+/** Residue emission factor from the residue N content (g N/kg DM), limited to 0–1. */
+export function residueEmissionFactor(nitrogenContentResidue: number): number {
+  const { slope, intercept } = NITROGEN_BALANCE_DEFAULTS.residueEmission;
+  return clamp01((slope * nitrogenContentResidue + intercept) / 100);
+}
+
+/**
+ * N in crop residues, kg N/ha: mean yield / HI × (1 − HI) × residue N content
+ * / 1000 (0 when HI is 0). `null` when a figure is missing.
+ */
+export function residueNitrogen(
+  meanYield: number | null,
+  harvestIndex: number | null,
+  nitrogenContentResidue: number | null,
+): number | null {
+  if (meanYield === null || harvestIndex === null || nitrogenContentResidue === null) return null;
+  if (harvestIndex === 0) return 0;
+  return ((meanYield / harvestIndex) * (1 - harvestIndex) * nitrogenContentResidue) / 1000;
+}
+
+/** Leaching fraction by soil, land type and (for sand) grondwatertrap; `null` when sand has no known class. */
+export function leachingFraction(
+  soil: NitrogenBalanceSoilType,
+  landType: "grassland" | "cropland",
+  groundwaterClass: string | null,
+): number | null {
+  const group = NITROGEN_BALANCE_DEFAULTS.leachingSoilGroups[soil];
+  const row = NITROGEN_BALANCE_DEFAULTS.leachingFractions.find(
+    (f) =>
+      f.soilGroup === group &&
+      f.landType === landType &&
+      (f.groundwaterClasses === null ||
+        (groundwaterClass !== null && f.groundwaterClasses.includes(groundwaterClass))),
+  );
+  return row?.fraction ?? null;
+}
+
+/** Surplus target, kg N/ha per year; `null` without a known grondwatertrap. */
+export function surplusTarget(
+  soil: NitrogenBalanceSoilType,
+  grassland: boolean,
+  groundwaterClass: string | null,
+): number | null {
+  const D = NITROGEN_BALANCE_DEFAULTS;
+  const gw = groundwaterClass === null ? undefined : D.groundwaterGroups[groundwaterClass];
+  if (gw === undefined) return null;
+  const row = D.surplusTargets.find(
+    (t) =>
+      t.landUse === (grassland ? "grassland" : "arable") &&
+      t.soilGroup === D.targetSoilGroups[soil] &&
+      t.groundwaterGroup === gw,
+  );
+  return row?.target ?? null;
+}
