@@ -77,10 +77,10 @@ await core.syncCatalogues(fdm);
 const farmId = await core.addFarm(fdm, owner, { name: "Bench farm" });
 await core.enableCultivationCatalogue(fdm, owner, farmId, "brp");
 await core.enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
-await core.enableFertilizerCatalogue(fdm, owner, farmId, "mineral");
+await core.enableFertilizerCatalogue(fdm, owner, farmId, "baat");
 await core.setGrazingIntention(fdm, owner, farmId, 2025, true);
 const canId = await core.addFertilizer(fdm, owner, farmId, {
-  catalogueItemId: "mineral_can27",
+  catalogueItemId: "baat_028",
   acquiringDate: new Date("2024-01-01"),
 });
 const slurryId = await core.addFertilizer(fdm, owner, farmId, {

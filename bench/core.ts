@@ -79,13 +79,13 @@ async function run(fdm: FdmType, batch: boolean) {
   const farmId = await addFarm(fdm, owner, { name: "Benchmark farm" });
   await enableCultivationCatalogue(fdm, owner, farmId, "brp");
   await enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
-  await enableFertilizerCatalogue(fdm, owner, farmId, "mineral");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "baat");
   const slurry = await addFertilizer(fdm, owner, farmId, {
     catalogueItemId: "rvo_14",
     acquiringDate: new Date("2024-01-01"),
   });
   const can = await addFertilizer(fdm, owner, farmId, {
-    catalogueItemId: "mineral_can27",
+    catalogueItemId: "baat_028",
     acquiringDate: new Date("2024-01-01"),
   });
 

@@ -28,15 +28,18 @@ describe("syncCatalogues", () => {
   it("adds every item on the first run and nothing on the second", async () => {
     const brp = getCultivationCatalogue("brp").length;
     const rvo = getFertilizersCatalogue("rvo").length;
-    const mineral = getFertilizersCatalogue("mineral").length;
-    // The BRP list of the reference data has 525 codes and Table 11 has 58 mestcodes.
-    expect([brp, rvo]).toEqual([525, 58]);
+    const srm = getFertilizersCatalogue("srm").length;
+    const baat = getFertilizersCatalogue("baat").length;
+    // 525 BRP codes of RVO's 2025 list + 7 of the 2026 norm tables; Table 11: 58 codes + 5 RENURE
+    // codes of 2026; NMI: 47 organic (srm) and 75 mineral (baat) products.
+    expect([brp, rvo, srm, baat]).toEqual([532, 63, 47, 75]);
     const first = await syncCatalogues(db.fdm);
     expect(first).toEqual({
       cultivations: { brp: { added: brp, updated: 0, unchanged: 0 } },
       fertilizers: {
         rvo: { added: rvo, updated: 0, unchanged: 0 },
-        mineral: { added: mineral, updated: 0, unchanged: 0 },
+        srm: { added: srm, updated: 0, unchanged: 0 },
+        baat: { added: baat, updated: 0, unchanged: 0 },
       },
     });
     const rows = await countRows(db.fdm);
@@ -57,6 +60,41 @@ describe("syncCatalogues", () => {
       nameNl: "Grasland, blijvend",
       harvestable: "multiple",
       rotation: "grassland",
+      // NMI, fdm-data catalogues: brp-cultivations.csv, nl_265
+      yieldDryMatter: 1838,
+      dryMatterContent: 150,
+      harvestIndex: 0.67,
+      nitrogenContentHarvest: 28.6,
+      nitrogenContentResidue: 22.9,
+      nitrogenFixation: 0,
+      effectiveOrganicMatter: 3975,
+      effectiveOrganicMatterResidue: 0,
+      harvestCategory: "HC020",
+      isRustgewas: true,
+      varietyOptions: [],
+      defaultSowingDate: "10-15",
+      defaultHarvestDate: "07-15",
+    });
+    const [potato] = await db.fdm
+      .select()
+      .from(cultivationCatalogue)
+      .where(eq(cultivationCatalogue.itemId, "nl_2014"));
+    expect(potato?.varietyOptions).toContain("Bintje");
+    const [kas] = await db.fdm
+      .select()
+      .from(fertilizerCatalogue)
+      .where(eq(fertilizerCatalogue.itemId, "baat_028"));
+    // NMI, fdm-data catalogues: baat-fertilizers.csv, BAAT028 (KAS)
+    expect(kas).toMatchObject({
+      catalogue: "baat",
+      typeRvo: "115",
+      n: 270,
+      nNh4: 135,
+      nNo3: 135,
+      nOrganic: 0,
+      ammoniaEmissionFactor: 0.025,
+      density: 1,
+      cao: null,
     });
     const [slurry] = await db.fdm
       .select()
@@ -70,6 +108,8 @@ describe("syncCatalogues", () => {
       isManure: true,
       form: "slurry",
       farmId: null,
+      nNh4: null,
+      ammoniaEmissionFactor: null,
     });
   });
 
@@ -80,7 +120,7 @@ describe("syncCatalogues", () => {
       .where(eq(cultivationCatalogue.itemId, "nl_265"));
     const result = await syncCatalogues(db.fdm, { cultivations: ["brp"], fertilizers: [] });
     expect(result).toEqual({
-      cultivations: { brp: { added: 0, updated: 1, unchanged: 524 } },
+      cultivations: { brp: { added: 0, updated: 1, unchanged: 531 } },
       fertilizers: {},
     });
     const [grass] = await db.fdm
@@ -93,7 +133,7 @@ describe("syncCatalogues", () => {
   it("re-adds an item that went missing", async () => {
     await db.fdm.delete(fertilizerCatalogue).where(eq(fertilizerCatalogue.itemId, "rvo_10"));
     const result = await syncCatalogues(db.fdm, { cultivations: [], fertilizers: ["rvo"] });
-    expect(result.fertilizers.rvo).toEqual({ added: 1, updated: 0, unchanged: 57 });
+    expect(result.fertilizers.rvo).toEqual({ added: 1, updated: 0, unchanged: 62 });
   });
 
   it("rejects an unknown catalogue name, writing nothing", async () => {
@@ -113,16 +153,16 @@ describe("enabling catalogues per farm", () => {
 
     await enableCultivationCatalogue(db.fdm, "owner", farmId, "brp");
     await enableCultivationCatalogue(db.fdm, "owner", farmId, "brp");
-    await enableFertilizerCatalogue(db.fdm, "owner", farmId, "mineral");
+    await enableFertilizerCatalogue(db.fdm, "owner", farmId, "baat");
     expect(await getEnabledCatalogues(db.fdm, "owner", farmId)).toEqual({
       cultivations: ["brp"],
-      fertilizers: ["mineral"],
+      fertilizers: ["baat"],
     });
 
     const crops = await getCultivationsFromCatalogue(db.fdm, "owner", farmId);
-    expect(crops).toHaveLength(525);
+    expect(crops).toHaveLength(532);
     const products = await getFertilizersFromCatalogue(db.fdm, "owner", farmId);
-    expect(new Set(products.map((p) => p.catalogue))).toEqual(new Set(["mineral"]));
+    expect(new Set(products.map((p) => p.catalogue))).toEqual(new Set(["baat"]));
 
     await addFertilizer(db.fdm, "owner", farmId, {
       custom: {
@@ -141,12 +181,12 @@ describe("enabling catalogues per farm", () => {
     ]);
 
     const otherFarm = await addFarm(db.fdm, "owner", { name: "Buren" });
-    await enableFertilizerCatalogue(db.fdm, "owner", otherFarm, "mineral");
+    await enableFertilizerCatalogue(db.fdm, "owner", otherFarm, "baat");
     const neighbours = await getFertilizersFromCatalogue(db.fdm, "owner", otherFarm);
     expect(neighbours.some((p) => p.catalogue === "custom")).toBe(false);
 
     await disableCultivationCatalogue(db.fdm, "owner", farmId, "brp");
-    await disableFertilizerCatalogue(db.fdm, "owner", farmId, "mineral");
+    await disableFertilizerCatalogue(db.fdm, "owner", farmId, "baat");
     expect(await getEnabledCatalogues(db.fdm, "owner", farmId)).toEqual({
       cultivations: [],
       fertilizers: [],

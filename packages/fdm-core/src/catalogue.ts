@@ -20,7 +20,7 @@ import {
 import { requireEnum, requireObject } from "./validate.js";
 
 const cultivationCatalogueNames: readonly CatalogueCultivationName[] = ["brp"];
-const fertilizerCatalogueNames: readonly CatalogueFertilizerName[] = ["rvo", "mineral"];
+const fertilizerCatalogueNames: readonly CatalogueFertilizerName[] = ["rvo", "srm", "baat"];
 
 /** A crop of a cultivation catalogue as stored in the database. */
 export type CultivationCatalogueItem = typeof cultivationCatalogue.$inferSelect;
@@ -39,7 +39,7 @@ export type FertilizerCatalogueItem = typeof fertilizerCatalogue.$inferSelect;
 export interface EnabledCatalogues {
   /** Enabled cultivation catalogues, e.g. `["brp"]`. */
   cultivations: CatalogueCultivationName[];
-  /** Enabled fertilizer catalogues, e.g. `["mineral", "rvo"]`. */
+  /** Enabled fertilizer catalogues, e.g. `["baat", "rvo"]`. */
   fertilizers: CatalogueFertilizerName[];
 }
 
@@ -80,8 +80,18 @@ function cultivationRow(item: CatalogueCultivationItem, syncedAt: Date) {
     harvestable: item.harvestable,
     rotation: item.rotation,
     yieldDryMatter: item.yieldDryMatter,
+    dryMatterContent: item.dryMatterContent,
+    harvestIndex: item.harvestIndex,
     nitrogenContentHarvest: item.nitrogenContentHarvest,
+    nitrogenContentResidue: item.nitrogenContentResidue,
     nitrogenFixation: item.nitrogenFixation,
+    effectiveOrganicMatter: item.effectiveOrganicMatter,
+    effectiveOrganicMatterResidue: item.effectiveOrganicMatterResidue,
+    harvestCategory: item.harvestCategory,
+    isRustgewas: item.isRustgewas,
+    varietyOptions: [...item.varietyOptions],
+    defaultSowingDate: item.defaultSowingDate,
+    defaultHarvestDate: item.defaultHarvestDate,
     hash: item.hash,
     syncedAt,
   };
@@ -102,7 +112,19 @@ function fertilizerRow(item: CatalogueFertilizerItem, syncedAt: Date) {
     isCompost: item.isCompost,
     form: item.form,
     dryMatter: item.dryMatter,
-    ...item.composition,
+    n: item.composition.n,
+    p2o5: item.composition.p2o5,
+    k2o: item.composition.k2o,
+    so3: item.composition.so3,
+    mgo: item.composition.mgo,
+    cao: item.composition.cao,
+    nNh4: item.composition.nNh4 ?? null,
+    nNo3: item.composition.nNo3 ?? null,
+    nOrganic: item.composition.nOrganic ?? null,
+    ammoniaEmissionFactor: item.ammoniaEmissionFactor,
+    organicMatter: item.organicMatter,
+    effectiveOrganicMatter: item.effectiveOrganicMatter,
+    density: item.density,
     applicationMethods: [...item.applicationMethods],
     source: item.source,
     hash: item.hash,
@@ -308,7 +330,7 @@ export async function disableCultivationCatalogue(
  * @param fdm - The database handle.
  * @param principalId - Who enables it; needs the `write` right on the farm.
  * @param farmId - The farm.
- * @param catalogue - The catalogue's name, `rvo` or `mineral`.
+ * @param catalogue - The catalogue's name: `rvo`, `srm` or `baat`.
  * @returns Resolves when the catalogue is enabled.
  * @throws {FdmError} `INVALID_INPUT` for an unknown catalogue name; `NOT_FOUND` for an unknown farm.
  * @throws {FdmPermissionError} When the principal may not write the farm.
@@ -353,7 +375,7 @@ export async function enableFertilizerCatalogue(
  * import { addFarm, createFdmLocal, disableFertilizerCatalogue } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await disableFertilizerCatalogue(fdm, "owner-1", farmId, "mineral");
+ * await disableFertilizerCatalogue(fdm, "owner-1", farmId, "baat");
  * ```
  */
 export async function disableFertilizerCatalogue(

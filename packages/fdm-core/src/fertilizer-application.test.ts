@@ -31,7 +31,7 @@ beforeAll(async () => {
     acquiringDate: new Date("2025-01-01"),
   });
   canId = await addFertilizer(db.fdm, "owner", farmId, {
-    catalogueItemId: "mineral_can27",
+    catalogueItemId: "baat_028",
     acquiringDate: new Date("2025-01-01"),
   });
 }, 60_000);
@@ -116,7 +116,7 @@ describe("listing, updating and removing applications", () => {
   it("lists by date within the timeframe, both ends included", async () => {
     const { farmId: f, fieldId: fld } = await seedFarm(db.fdm, "lister");
     const fert = await addFertilizer(db.fdm, "lister", f, {
-      catalogueItemId: "mineral_can27",
+      catalogueItemId: "baat_028",
       acquiringDate: new Date("2025-01-01"),
     });
     const add = (d: string) =>
@@ -143,9 +143,9 @@ describe("listing, updating and removing applications", () => {
     const id = await addFertilizerApplication(db.fdm, "owner", fieldId, slurry("2025-03-15"));
     const updated = await updateFertilizerApplication(db.fdm, "owner", id, {
       amountKgPerHa: 20_000,
-      method: "injection",
+      method: "shallow_injection",
     });
-    expect(updated).toMatchObject({ amountKgPerHa: 20_000, method: "injection" });
+    expect(updated).toMatchObject({ amountKgPerHa: 20_000, method: "shallow_injection" });
     // Switching to a mineral fertilizer needs a method that product allows.
     const { error, before, after } = await expectNoWrite(db.fdm, () =>
       updateFertilizerApplication(db.fdm, "owner", id, { fertilizerId: canId }),
@@ -159,7 +159,7 @@ describe("listing, updating and removing applications", () => {
       applicationDate: new Date("2025-04-01"),
     });
     expect(switched).toMatchObject({
-      catalogueItemId: "mineral_can27",
+      catalogueItemId: "baat_028",
       method: "broadcasting",
       amountKgPerHa: 250,
     });
@@ -198,7 +198,7 @@ describe("getFertilizerApplicationsForFarm", () => {
   it("lists the applications of every field of the farm by date, within the timeframe, and nothing of another farm", async () => {
     const own = await seedFarm(db.fdm, "spreader");
     const can = await addFertilizer(db.fdm, "spreader", own.farmId, {
-      catalogueItemId: "mineral_can27",
+      catalogueItemId: "baat_028",
       acquiringDate: new Date("2024-01-01"),
     });
     const second = await addField(db.fdm, "spreader", own.farmId, {
@@ -234,7 +234,7 @@ describe("getFertilizerApplicationsForFarm", () => {
     expect(in2025[0]).toMatchObject({
       fieldId: second,
       fertilizerId: can,
-      catalogueItemId: "mineral_can27",
+      catalogueItemId: "baat_028",
       method: "broadcasting",
       applicationDate: new Date("2025-03-01"),
     });

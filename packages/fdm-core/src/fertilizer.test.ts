@@ -169,10 +169,10 @@ describe("addFertilizer and getFertilizer", () => {
 
   it("rejects a product from a disabled catalogue", async () => {
     const other = await seedFarm(db.fdm, "nomineral");
-    await disableFertilizerCatalogue(db.fdm, "nomineral", other.farmId, "mineral");
+    await disableFertilizerCatalogue(db.fdm, "nomineral", other.farmId, "baat");
     await expect(
       addFertilizer(db.fdm, "nomineral", other.farmId, {
-        catalogueItemId: "mineral_can27",
+        catalogueItemId: "baat_028",
         acquiringDate: new Date(),
       }),
     ).rejects.toMatchObject({ code: "INVALID_INPUT", field: "catalogueItemId" });
@@ -183,7 +183,7 @@ describe("getFertilizers, updateFertilizer and removeFertilizer", () => {
   it("lists a farm's fertilizers by acquiring date", async () => {
     const { farmId: f } = await seedFarm(db.fdm, "lister");
     const late = await addFertilizer(db.fdm, "lister", f, {
-      catalogueItemId: "mineral_can27",
+      catalogueItemId: "baat_028",
       acquiringDate: new Date("2025-03-01"),
     });
     const early = await addFertilizer(db.fdm, "lister", f, {

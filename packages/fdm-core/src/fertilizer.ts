@@ -237,7 +237,7 @@ export interface Fertilizer {
   farmId: string;
   /** The product's catalogue item id. */
   catalogueItemId: string;
-  /** The product's catalogue: `rvo`, `mineral` or `custom`. */
+  /** The product's catalogue: `rvo`, `srm`, `baat` or `custom`. */
   catalogue: string;
   /** The product's Dutch name. */
   nameNl: string;
@@ -267,6 +267,20 @@ export interface Fertilizer {
   mgo: number | null;
   /** Calcium, g CaO/kg, or `null`. */
   cao: number | null;
+  /** Ammonium nitrogen, g NH4-N/kg, or `null` (NMI, fdm-data catalogues, MIT). */
+  nNh4: number | null;
+  /** Nitrate nitrogen, g NO3-N/kg, or `null` (NMI, fdm-data catalogues, MIT). */
+  nNo3: number | null;
+  /** Organic nitrogen, g N/kg, or `null` (NMI, fdm-data catalogues, MIT). */
+  nOrganic: number | null;
+  /** NH3 emission factor, fraction of the ammoniacal and urea N, or `null` (NMI, fdm-data catalogues, MIT). */
+  ammoniaEmissionFactor: number | null;
+  /** Organic matter, g/kg, or `null` (NMI, fdm-data catalogues, MIT). */
+  organicMatter: number | null;
+  /** Effective organic matter, g/kg, or `null` (NMI, fdm-data catalogues, MIT). */
+  effectiveOrganicMatter: number | null;
+  /** Density, kg per litre, or `null` (NMI, fdm-data catalogues, MIT). */
+  density: number | null;
   /** The allowed application methods. */
   applicationMethods: ApplicationMethods[];
   /** The date the farm acquired it. */
@@ -294,6 +308,13 @@ const fertilizerColumns = {
   so3: fertilizerCatalogue.so3,
   mgo: fertilizerCatalogue.mgo,
   cao: fertilizerCatalogue.cao,
+  nNh4: fertilizerCatalogue.nNh4,
+  nNo3: fertilizerCatalogue.nNo3,
+  nOrganic: fertilizerCatalogue.nOrganic,
+  ammoniaEmissionFactor: fertilizerCatalogue.ammoniaEmissionFactor,
+  organicMatter: fertilizerCatalogue.organicMatter,
+  effectiveOrganicMatter: fertilizerCatalogue.effectiveOrganicMatter,
+  density: fertilizerCatalogue.density,
   applicationMethods: fertilizerCatalogue.applicationMethods,
   acquiringDate: fertilizerAcquiring.acquiringDate,
   amountKg: fertilizerAcquiring.amountKg,

@@ -96,7 +96,9 @@ describe("addHarvest and getHarvest", () => {
       addHarvest(db.fdm, "grower", cultivationId, { harvestDate: new Date("2024-08-01") }),
     );
     expect(error).toMatchObject({ code: "CONFLICT", field: "cultivationId" });
-    expect((error as Error).message).toContain("harvested once");
+    expect((error as Error).message).toBe(
+      "cultivationId: crop 'nl_233' is harvested once (catalogue harvestable 'once') and already has a harvest; a second harvest is not allowed.",
+    );
     expect(after).toEqual(before);
   });
 
@@ -115,7 +117,10 @@ describe("addHarvest and getHarvest", () => {
       addHarvest(db.fdm, "grower", cultivationId, { harvestDate: new Date("2024-08-01") }),
     );
     expect(error).toMatchObject({ code: "CONFLICT" });
-    expect((error as Error).message).toContain("not harvestable");
+    expect(error).toMatchObject({ field: "cultivationId" });
+    expect((error as Error).message).toBe(
+      "cultivationId: crop 'nl_335' is not harvestable (catalogue harvestable 'none'): a crop that is never harvested cannot have a harvest.",
+    );
     expect(after).toEqual(before);
   });
 

@@ -204,14 +204,14 @@ export async function addHarvest(
       if (c.harvestable === "none") {
         throw new FdmError(
           "CONFLICT",
-          `cultivationId: crop '${c.itemId}' is not harvestable (harvestable 'none'); it cannot have a harvest.`,
+          `cultivationId: crop '${c.itemId}' is not harvestable (catalogue harvestable 'none'): a crop that is never harvested cannot have a harvest.`,
           { field: "cultivationId" },
         );
       }
       if (c.harvestable === "once" && n >= 1) {
         throw new FdmError(
           "CONFLICT",
-          `cultivationId: crop '${c.itemId}' is harvested once and already has a harvest.`,
+          `cultivationId: crop '${c.itemId}' is harvested once (catalogue harvestable 'once') and already has a harvest; a second harvest is not allowed.`,
           { field: "cultivationId" },
         );
       }

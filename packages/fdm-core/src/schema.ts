@@ -134,6 +134,19 @@ sameSet<(typeof rotationOptions)[number]["value"], Rotation>(true);
 /** The `rotation` enumeration: values of {@link rotationOptions}. */
 export const rotation = pgEnum("rotation", values(rotationOptions));
 
+/** NMI's harvest categories of crops; the same value set as fdm-data's `HarvestCategory`. */
+export const harvestCategoryOptions = [
+  { value: "HC010", label: "Standard (one harvested product)" },
+  { value: "HC020", label: "Grass" },
+  { value: "HC031", label: "Maize" },
+  { value: "HC040", label: "Root crops" },
+  { value: "HC041", label: "Sugar beet" },
+  { value: "HC042", label: "Potatoes" },
+  { value: "HC050", label: "Cereals" },
+] as const satisfies readonly EnumOption<string>[];
+/** The `harvest_category` enumeration: a value of {@link harvestCategoryOptions}. */
+export const harvestCategory = pgEnum("harvest_category", values(harvestCategoryOptions));
+
 /** Where the values of a soil analysis come from. */
 export const soilAnalysisSourceOptions = [
   { value: "laboratory", label: "Laboratory analysis of a sample" },
@@ -163,8 +176,9 @@ export const soiltype = pgEnum("soiltype", values(soilTypesOptions));
 
 /**
  * RVO mestcodes (product codes for fertilizers) with their description, from
- * Tabel 11 of the Uitvoeringsregeling Meststoffenwet (2025). Code 115 is
- * kunstmest (mineral fertilizer).
+ * Tabel 11 of the Uitvoeringsregeling Meststoffenwet (2025, and the RENURE
+ * codes 130–134 of 2026): the codes of fdm-data's `rvo` catalogue (a test
+ * keeps the two equal). Code 115 is kunstmest (mineral fertilizer).
  */
 export const typeRvoOptions = [
   { value: "10", label: "Rundvee - Vaste mest" },
@@ -231,6 +245,12 @@ export const typeRvoOptions = [
   { value: "116", label: "Overige mestsoorten" },
   { value: "117", label: "Gescheiden champost" },
   { value: "120", label: "Mineralenconcentraat" },
+  // Added in Table 11 of 2026: RENURE products (nitrogen recovered from manure).
+  { value: "130", label: "Ammoniumsulfaat (Renure)" },
+  { value: "131", label: "Ammoniumnitraat (Renure)" },
+  { value: "132", label: "Mineralenconcentraat (Renure)" },
+  { value: "133", label: "Struviet (Renure)" },
+  { value: "134", label: "Ander ammoniumzout (Renure)" },
 ] as const satisfies readonly EnumOption<string>[];
 /** The RVO mestcodes of {@link typeRvoOptions}, as the values of the `type_rvo` enumeration. */
 export const typeRvoEnum = values(typeRvoOptions);
@@ -322,9 +342,20 @@ export const cultivationCatalogue = pgTable(
     nameEn: text("name_en"),
     harvestable: harvestable("harvestable").notNull(),
     rotation: rotation("rotation").notNull(),
+    // Agronomic figures: NMI, fdm-data catalogues (MIT); units on fdm-data's CatalogueCultivationItem.
     yieldDryMatter: doublePrecision("yield_dry_matter"),
+    dryMatterContent: doublePrecision("dry_matter_content"),
+    harvestIndex: doublePrecision("harvest_index"),
     nitrogenContentHarvest: doublePrecision("nitrogen_content_harvest"),
+    nitrogenContentResidue: doublePrecision("nitrogen_content_residue"),
     nitrogenFixation: doublePrecision("nitrogen_fixation"),
+    effectiveOrganicMatter: doublePrecision("effective_organic_matter"),
+    effectiveOrganicMatterResidue: doublePrecision("effective_organic_matter_residue"),
+    harvestCategory: harvestCategory("harvest_category"),
+    isRustgewas: boolean("is_rustgewas"),
+    varietyOptions: text("variety_options").array().notNull().default([]),
+    defaultSowingDate: text("default_sowing_date"),
+    defaultHarvestDate: text("default_harvest_date"),
     hash: text("hash").notNull(),
     syncedAt: date("synced_at").notNull().defaultNow(),
   },
@@ -424,6 +455,15 @@ export const fertilizerCatalogue = pgTable(
     so3: doublePrecision("so3"),
     mgo: doublePrecision("mgo"),
     cao: doublePrecision("cao"),
+    // NMI's figures (srm, baat): NH4-N, NO3-N and organic N in g/kg, NH3 emission factor (fraction),
+    // organic and effective organic matter in g/kg, density in kg/l.
+    nNh4: doublePrecision("n_nh4"),
+    nNo3: doublePrecision("n_no3"),
+    nOrganic: doublePrecision("n_organic"),
+    ammoniaEmissionFactor: doublePrecision("ammonia_emission_factor"),
+    organicMatter: doublePrecision("organic_matter"),
+    effectiveOrganicMatter: doublePrecision("effective_organic_matter"),
+    density: doublePrecision("density"),
     applicationMethods: applicationMethod("application_methods").array().notNull(),
     source: text("source").notNull(),
     hash: text("hash").notNull(),

@@ -149,7 +149,7 @@ export async function seedFarm(
   const farmId = await addFarm(fdm, owner, { name: `Farm of ${owner}` });
   await enableCultivationCatalogue(fdm, owner, farmId, "brp");
   await enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
-  await enableFertilizerCatalogue(fdm, owner, farmId, "mineral");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "baat");
   const fieldId = await addField(fdm, owner, farmId, {
     name: "Perceel 1",
     geometry: squareHa,

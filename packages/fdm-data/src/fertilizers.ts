@@ -1,5 +1,7 @@
-import { mineralFertilizerRows } from "./catalogues/mineral-data.js";
+import { baatRows } from "./catalogues/baat-data.js";
+import type { NmiFertilizerRow } from "./catalogues/nmi-types.js";
 import { rvoMestcodeRows } from "./catalogues/rvo-data.js";
+import { srmRows } from "./catalogues/srm-data.js";
 import { UnknownCatalogueError } from "./errors.js";
 import { deepFreeze } from "./freeze.js";
 import { hashFertilizer } from "./hash.js";
@@ -11,15 +13,17 @@ import type {
   FertilizerComposition,
 } from "./types.js";
 
-const fertilizerCatalogueNames: readonly CatalogueFertilizerName[] = ["rvo", "mineral"];
+const fertilizerCatalogueNames: readonly CatalogueFertilizerName[] = ["rvo", "srm", "baat"];
 
 /** Mestcode under which mineral fertilizers (kunstmest) are reported to RVO. */
 const KUNSTMEST_CODE = 115;
 
 const RVO_SOURCE =
   "RVO, Uitvoeringsregeling Meststoffenwet, Table 11 (mestcodes and forfaitaire contents), 2025";
-const MINERAL_SOURCE =
-  "Declared contents of the usual commercial grade; fertilizer type per Regulation (EC) No 2003/2003, Annex I";
+const RVO_SOURCE_2026 =
+  "RVO, Uitvoeringsregeling Meststoffenwet, Table 11 (mestcodes and forfaitaire contents), 2026";
+const SRM_SOURCE = "NMI, fdm-data catalogues (MIT): organic fertilizers (srm)";
+const BAAT_SOURCE = "NMI, fdm-data catalogues (MIT): mineral fertilizers (baat)";
 
 /**
  * The methods that fit a product's form. Dutch rules require low-emission
@@ -58,6 +62,9 @@ const emptyComposition = (): FertilizerComposition => ({
   so3: null,
   mgo: null,
   cao: null,
+  nNh4: null,
+  nNo3: null,
+  nOrganic: null,
 });
 
 function withHash(item: Omit<CatalogueFertilizerItem, "hash">): CatalogueFertilizerItem {
@@ -80,59 +87,103 @@ function buildRvo(): CatalogueFertilizer {
       form,
       dryMatter: null,
       composition: { ...emptyComposition(), n, p2o5 },
+      ammoniaEmissionFactor: null,
+      organicMatter: null,
+      effectiveOrganicMatter: null,
+      density: null,
       applicationMethods: applicationMethodsForForm(form, isMineral),
-      source: RVO_SOURCE,
+      // Codes 130-134 (RENURE) first appear in the 2026 Table 11.
+      source: code >= 130 ? RVO_SOURCE_2026 : RVO_SOURCE,
     });
   });
 }
 
-function buildMineral(): CatalogueFertilizer {
-  return mineralFertilizerRows.map((row) => {
-    const composition = emptyComposition();
-    for (const [nutrient, percent] of Object.entries(row.percent)) {
-      // Percent of mass to g/kg; rounded to strip binary noise such as 33.5 * 10.
-      composition[nutrient as keyof FertilizerComposition] = Math.round(percent * 100) / 10;
-    }
-    return withHash({
-      catalogue: "mineral",
-      id: `mineral_${row.key}`,
+/**
+ * The form NMI's dosing unit implies: manure dosed per m3 is slurry, per ton
+ * solid, per litre liquid. Per kg says nothing about the form (granules and
+ * solutions alike), so it stays `null`, as it does where NMI gives no unit.
+ */
+function formOfUnit(unit: string | null): CatalogueFertilizerItem["form"] {
+  switch (unit) {
+    case "m3/ha":
+      return "slurry";
+    case "ton/ha":
+      return "solid";
+    case "l/ha":
+      return "liquid";
+    default:
+      return null;
+  }
+}
+
+function buildNmi(
+  catalogue: "srm" | "baat",
+  rows: readonly NmiFertilizerRow[],
+): CatalogueFertilizer {
+  const source = catalogue === "srm" ? SRM_SOURCE : BAAT_SOURCE;
+  return rows.map((row) =>
+    withHash({
+      catalogue,
+      id: row.id,
       sourceName: row.nameNl,
       nameNl: row.nameNl,
       nameEn: row.nameEn,
-      typeRvo: KUNSTMEST_CODE,
-      isMineral: true,
-      isManure: false,
-      isCompost: false,
-      form: row.form,
-      dryMatter: null,
-      composition,
-      applicationMethods: applicationMethodsForForm(row.form, true),
-      source: MINERAL_SOURCE,
-    });
-  });
+      typeRvo: row.typeRvo,
+      isMineral: row.isMineral,
+      isManure: row.isManure,
+      isCompost: row.isCompost,
+      form: formOfUnit(row.amountUnit),
+      dryMatter: row.dryMatter,
+      composition: {
+        n: row.n,
+        p2o5: row.p2o5,
+        k2o: row.k2o,
+        so3: row.so3,
+        mgo: row.mgo,
+        cao: row.cao,
+        nNh4: row.nNh4,
+        nNo3: row.nNo3,
+        nOrganic: row.nOrganic,
+      },
+      ammoniaEmissionFactor: row.ammoniaEmissionFactor,
+      organicMatter: row.organicMatter,
+      effectiveOrganicMatter: row.effectiveOrganicMatter,
+      density: row.density,
+      applicationMethods: [...row.applicationMethods],
+      source,
+    }),
+  );
 }
 
 const builders: Record<CatalogueFertilizerName, () => CatalogueFertilizer> = {
   rvo: buildRvo,
-  mineral: buildMineral,
+  srm: () => buildNmi("srm", srmRows),
+  baat: () => buildNmi("baat", baatRows),
 };
 const cache = new Map<CatalogueFertilizerName, CatalogueFertilizer>();
 
 /**
  * Returns a fertilizer catalogue: the list of products a farmer picks from.
  *
- * - `rvo`: the 58 RVO mestcodes (Table 11 of the Uitvoeringsregeling
- *   Meststoffenwet, 2025) with their forfaitaire (standard) N and P2O5
+ * - `rvo` (63 items): the 58 RVO mestcodes of Table 11 of the
+ *   Uitvoeringsregeling Meststoffenwet (2025) and the RENURE codes 130–134
+ *   that the 2026 table adds, with their forfaitaire (standard) N and P2O5
  *   contents; ids are `rvo_<mestcode>`. Codes without standard figures have
  *   `null` contents: use an analysis for them.
- * - `mineral`: common mineral fertilizers by their declared composition; ids
- *   are `mineral_<key>`, all reported under mestcode 115 (kunstmest).
+ * - `srm` (47 items): NMI's organic fertilizers, manures and composts with
+ *   their composition; ids are `srm_<NMI id>` (NMI, fdm-data catalogues, MIT).
+ * - `baat` (75 items): NMI's mineral fertilizers (and a few manures and other
+ *   products) with composition and NH3 emission factor; ids are `baat_<NMI
+ *   number>`, e.g. `baat_028` for KAS (NMI, fdm-data catalogues, MIT).
  *
- * Contents are in g per kg of product (equal to kg per ton). Items are frozen
- * and shared between calls; the array is a new copy on every call.
+ * Contents are in g per kg of product (equal to kg per ton); a figure NMI does
+ * not give is `null`. NMI's application methods are recorded as the nearest
+ * {@link ApplicationMethods} value (pocket placement and spoke wheel as
+ * `injection`, slotted coulter as `shallow_injection`). Items are frozen and
+ * shared between calls; the array is a new copy on every call.
  *
  * @param name - The catalogue's name; see {@link CatalogueFertilizerName}.
- * @returns The catalogue's items, ordered by code (rvo) or as listed (mineral).
+ * @returns The catalogue's items, ordered by code (rvo) or as NMI lists them (srm, baat).
  * @throws {UnknownCatalogueError} When `name` is not a fertilizer catalogue; the message lists the valid names.
  * @example
  * ```ts
@@ -140,6 +191,8 @@ const cache = new Map<CatalogueFertilizerName, CatalogueFertilizer>();
  *
  * const slurry = getFertilizersCatalogue("rvo").find((item) => item.typeRvo === 14);
  * console.log(slurry?.composition.n); // 4 (g N per kg, i.e. kg N per ton)
+ * const kas = getFertilizersCatalogue("baat").find((item) => item.id === "baat_028");
+ * console.log(kas?.composition.n, kas?.ammoniaEmissionFactor); // 270 0.025
  * ```
  */
 export function getFertilizersCatalogue(name: CatalogueFertilizerName): CatalogueFertilizer {

@@ -31,8 +31,47 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
+ * Fields added to the item types after their first release (fdm-data 0.9). While
+ * such a field is `null` (or an empty list) it is left out of the canonical form,
+ * so adding a field does not change the hash of an item that has no value for it.
+ */
+const ADDED_LATER = new Set([
+  // cultivation items
+  "dryMatterContent",
+  "harvestIndex",
+  "nitrogenContentResidue",
+  "effectiveOrganicMatter",
+  "effectiveOrganicMatterResidue",
+  "harvestCategory",
+  "isRustgewas",
+  "varietyOptions",
+  "defaultSowingDate",
+  "defaultHarvestDate",
+  // fertilizer items and their composition
+  "ammoniaEmissionFactor",
+  "organicMatter",
+  "density",
+  "nNh4",
+  "nNo3",
+  "nOrganic",
+]);
+
+function dropEmptyLaterFields(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (ADDED_LATER.has(key) && (inner === null || (Array.isArray(inner) && inner.length === 0))) {
+      continue;
+    }
+    out[key] = inner;
+  }
+  return out;
+}
+
+/**
  * The canonical form that an item's hash is computed over: its JSON with keys
- * sorted at every depth and the `hash` property left out.
+ * sorted at every depth and the `hash` property left out. Fields added after
+ * the first release are left out while they are `null` or an empty list, so
+ * items that do not use them keep the hash they had before.
  *
  * @param item - A cultivation or fertilizer catalogue item, with or without its `hash`.
  * @returns The canonical JSON text.
@@ -42,7 +81,11 @@ export function canonicalItem(
   item: Hashable<CatalogueCultivationItem> | Hashable<CatalogueFertilizerItem>,
 ): string {
   const { hash: _hash, ...rest } = item;
-  return canonicalJson(rest);
+  const top = dropEmptyLaterFields(rest);
+  if (top.composition !== null && typeof top.composition === "object") {
+    top.composition = dropEmptyLaterFields(top.composition as Record<string, unknown>);
+  }
+  return canonicalJson(top);
 }
 
 function sha256(text: string): string {
@@ -53,7 +96,8 @@ function sha256(text: string): string {
  * Computes the content hash of a cultivation catalogue item.
  *
  * The hash is the SHA-256 (hex) of the item's canonical JSON: keys sorted at
- * every depth, the `hash` property itself excluded. It is the same on every
+ * every depth, the `hash` property itself excluded, and fields added after the
+ * first release left out while `null` or empty. It is the same on every
  * machine and Node version and for any property order, and any changed value
  * gives a different hash — fdm-core uses it to detect changed items when it
  * syncs a catalogue into the database.
@@ -88,7 +132,7 @@ export function hashCultivation(item: Hashable<CatalogueCultivationItem>): strin
  * ```ts
  * import { getFertilizersCatalogue, hashFertilizer } from "fdm-data";
  *
- * const urea = getFertilizersCatalogue("mineral").find((item) => item.id === "mineral_urea");
+ * const urea = getFertilizersCatalogue("baat").find((item) => item.id === "baat_058");
  * if (urea) console.log(hashFertilizer(urea) === urea.hash); // true
  * ```
  */

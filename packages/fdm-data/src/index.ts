@@ -7,9 +7,13 @@
  * any of its properties does; fdm-core imports the catalogues into its
  * database and uses the hashes to sync them.
  *
+ * Codes and names of crops and mestcodes come from RVO; the agronomic figures
+ * of the `brp`, `srm` and `baat` catalogues come from NMI, fdm-data catalogues
+ * (MIT; the licence notice ships in this package's `NOTICE` file).
+ *
  * @packageDocumentation
  */
-export { getCultivationCatalogue } from "./cultivations.js";
+export { canHarvest, getCultivationCatalogue, getDefaultDates } from "./cultivations.js";
 export { UnknownCatalogueError } from "./errors.js";
 export { getFertilizersCatalogue } from "./fertilizers.js";
 export { hashCultivation, hashFertilizer } from "./hash.js";
@@ -23,5 +27,6 @@ export type {
   CatalogueFertilizerName,
   FertilizerComposition,
   Harvestable,
+  HarvestCategory,
   Rotation,
 } from "./types.js";

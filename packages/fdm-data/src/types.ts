@@ -2,7 +2,9 @@
  * Names of the cultivation catalogues that fdm-data ships.
  *
  * - `brp`: every crop code of the Dutch Basisregistratie Percelen (BRP, the
- *   national parcel register), as published by RVO.
+ *   national parcel register): RVO's 2025 list of BRP gewascodes (525 codes)
+ *   and the 7 codes RVO's 2026 norm tables add (532 in all), each with NMI's
+ *   agronomic figures (NMI, fdm-data catalogues, MIT).
  */
 export type CatalogueCultivationName = "brp";
 
@@ -11,10 +13,27 @@ export type CatalogueCultivationName = "brp";
  *
  * - `rvo`: the RVO mestcodes (manure and other product codes) of Table 11 of the
  *   Uitvoeringsregeling Meststoffenwet, with their standard (forfaitaire)
- *   nitrogen and phosphate contents.
- * - `mineral`: common mineral fertilizers by their declared composition.
+ *   nitrogen and phosphate contents (RVO).
+ * - `srm`: NMI's organic fertilizers, manures and composts with their
+ *   composition (NMI, fdm-data catalogues, MIT).
+ * - `baat`: NMI's mineral fertilizers (and a few manures and other products)
+ *   with composition and ammonia emission factor (NMI, fdm-data catalogues, MIT).
  */
-export type CatalogueFertilizerName = "rvo" | "mineral";
+export type CatalogueFertilizerName = "rvo" | "srm" | "baat";
+
+/**
+ * NMI's harvest category of a crop (NMI, fdm-data catalogues, MIT): how its
+ * harvest is measured and reported.
+ *
+ * - `HC010`: standard (one harvested product).
+ * - `HC020`: grass (several cuts or grazing).
+ * - `HC031`: maize.
+ * - `HC040`: root crops.
+ * - `HC041`: sugar beet.
+ * - `HC042`: potatoes.
+ * - `HC050`: cereals.
+ */
+export type HarvestCategory = "HC010" | "HC020" | "HC031" | "HC040" | "HC041" | "HC042" | "HC050";
 
 /**
  * How often a cultivation is harvested in one growing season.
@@ -49,8 +68,9 @@ export type Rotation =
 /**
  * One crop of a cultivation catalogue.
  *
- * Agronomic parameters are only filled where a public source can be named; a
- * `null` means no sourced figure is encoded, never zero.
+ * Codes and names come from RVO; the agronomic figures from NMI, fdm-data
+ * catalogues (MIT). A `null` figure means NMI publishes none for the crop,
+ * never zero.
  */
 export interface CatalogueCultivationItem {
   /** The catalogue the item belongs to. */
@@ -69,21 +89,38 @@ export interface CatalogueCultivationItem {
   harvestable: Harvestable;
   /** The crop's rotation group. */
   rotation: Rotation;
-  /**
-   * Dry-matter yield of the harvested product in kg DM/ha per year.
-   * `null`: no public source is encoded for this crop.
-   */
+  /** Typical dry-matter yield of the harvested product, kg DM/ha per year (NMI `b_lu_yield`). */
   yieldDryMatter: number | null;
-  /**
-   * Nitrogen content of the harvested product in g N/kg dry matter.
-   * `null`: no public source is encoded for this crop.
-   */
+  /** Dry matter of the harvested product, g DM per kg fresh product (NMI `b_lu_dm`). */
+  dryMatterContent: number | null;
+  /** Harvest index: harvested / total above-ground biomass, a fraction from 0 to 1 (NMI `b_lu_hi`). */
+  harvestIndex: number | null;
+  /** Nitrogen content of the harvested product, g N/kg dry matter (NMI `b_lu_n_harvestable`). */
   nitrogenContentHarvest: number | null;
-  /**
-   * Biological nitrogen fixation in kg N/ha per year (legumes only).
-   * `null`: no public source is encoded for this crop.
-   */
+  /** Nitrogen content of the crop residues, g N/kg dry matter (NMI `b_lu_n_residue`). */
+  nitrogenContentResidue: number | null;
+  /** Biological nitrogen fixation, kg N/ha per year; 0 for crops that fix none (NMI `b_n_fixation`). */
   nitrogenFixation: number | null;
+  /** Effective organic matter the crop leaves, kg EOM/ha (NMI `b_lu_eom`). */
+  effectiveOrganicMatter: number | null;
+  /** Effective organic matter of the crop's residues, kg EOM/ha (NMI `b_lu_eom_residue`). */
+  effectiveOrganicMatterResidue: number | null;
+  /** NMI's harvest category (`b_lu_harvestcat`); `null` for crops NMI gives none (crops not harvested). */
+  harvestCategory: HarvestCategory | null;
+  /**
+   * Whether the crop is a rustgewas (rest crop: a crop that leaves the soil at rest, such as grass or
+   * cereals) under Dutch manure legislation (NMI `b_lu_rest_oravib`).
+   */
+  isRustgewas: boolean | null;
+  /** Variety names where the crop's norm depends on the variety (NMI `b_lu_variety_options`); empty when none. */
+  varietyOptions: string[];
+  /** Default sowing or planting day as `MM-DD` (NMI `b_lu_start_default`); see {@link getDefaultDates}. */
+  defaultSowingDate: string | null;
+  /**
+   * Default harvest day as `MM-DD` (NMI `b_date_harvest_default`). When it comes before
+   * {@link CatalogueCultivationItem.defaultSowingDate} in the calendar, the harvest falls in the next year.
+   */
+  defaultHarvestDate: string | null;
   /** Content hash of the item (see {@link hashCultivation}). */
   hash: string;
 }
@@ -126,13 +163,19 @@ export interface FertilizerComposition {
   mgo: number | null;
   /** Calcium, g CaO/kg. */
   cao: number | null;
+  /** Ammonium nitrogen, g NH4-N/kg (NMI `p_nh4_rt`). Optional: `null` or absent where unknown. */
+  nNh4?: number | null;
+  /** Nitrate nitrogen, g NO3-N/kg (NMI `p_no3_rt`). Optional: `null` or absent where unknown. */
+  nNo3?: number | null;
+  /** Organic nitrogen, g N/kg (NMI `p_n_of`). Optional: `null` or absent where unknown. */
+  nOrganic?: number | null;
 }
 
 /** One product of a fertilizer catalogue. */
 export interface CatalogueFertilizerItem {
   /** The catalogue the item belongs to. */
   catalogue: CatalogueFertilizerName;
-  /** Identifier that stays the same across releases, e.g. `rvo_14` or `mineral_can27`. */
+  /** Identifier that stays the same across releases, e.g. `rvo_14`, `baat_028` or `srm_0fa8fb5bc763ad9b`. */
   id: string;
   /** The product's name as its source writes it. */
   sourceName: string;
@@ -160,6 +203,17 @@ export interface CatalogueFertilizerItem {
   dryMatter: number | null;
   /** Nutrient contents in g/kg (= kg/ton) of product. */
   composition: FertilizerComposition;
+  /**
+   * Ammonia (NH3) emission factor: the fraction of the product's ammoniacal and urea N lost as NH3
+   * after application (NMI `p_ef_nh3`, baat only); `null` where NMI gives none.
+   */
+  ammoniaEmissionFactor: number | null;
+  /** Organic matter, g/kg product (NMI `p_om`); `null` where NMI gives none. */
+  organicMatter: number | null;
+  /** Effective organic matter (what is left after a year), g/kg product (NMI `p_eom`); `null` where NMI gives none. */
+  effectiveOrganicMatter: number | null;
+  /** Density, kg per litre (NMI `p_density`); `null` where NMI gives none. */
+  density: number | null;
   /** The application methods allowed for this product. */
   applicationMethods: ApplicationMethods[];
   /** Where the figures come from. */

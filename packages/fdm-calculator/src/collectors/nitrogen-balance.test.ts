@@ -1,12 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  closeFdm,
-  disableCultivationCatalogue,
-  FdmPermissionError,
-  getCultivationsFromCatalogue,
-} from "fdm-core";
+import { closeFdm, disableCultivationCatalogue, FdmPermissionError } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../errors.js";
 import { clearGeodataCache } from "../location/geodata.js";
@@ -29,7 +24,7 @@ afterAll(async () => {
 });
 
 const can = {
-  id: "mineral_can27",
+  id: "baat_028",
   typeRvo: 115,
   isMineral: true,
   isManure: false,
@@ -65,9 +60,6 @@ describe("collectInputForNitrogenBalance", () => {
     expect(input.emissionFactors).toEqual(factors);
     expect(input.surplusTargets).toBeNull();
     expect(input.fields.map((f) => f.id)).toEqual([arable.fieldId, grass.fieldId]);
-    const crops = new Map(
-      (await getCultivationsFromCatalogue(farm.fdm, OWNER, farm.farmId)).map((c) => [c.itemId, c]),
-    );
     const [akker, weide] = input.fields;
     expect(akker?.area).toBeCloseTo(1, 2);
     expect({ ...akker, area: 1 }).toEqual({
@@ -88,9 +80,9 @@ describe("collectInputForNitrogenBalance", () => {
           rotation: "cereal",
           startDate: new Date("2024-10-20"),
           endDate: new Date("2025-08-01"),
-          // Crop figures as the farm's catalogue in fdm-core holds them.
-          nitrogenFixation: crops.get("nl_233")?.nitrogenFixation,
-          nitrogenContentHarvest: crops.get("nl_233")?.nitrogenContentHarvest,
+          // NMI, fdm-data catalogues: winter wheat fixes no N and holds 23.5 g N/kg DM.
+          nitrogenFixation: 0,
+          nitrogenContentHarvest: 23.5,
           residueNitrogen: 0,
           residueEmissionFactor: null,
           harvests: [
@@ -125,6 +117,9 @@ describe("collectInputForNitrogenBalance", () => {
           rotation: "grassland",
           startDate: new Date("2015-01-01"),
           endDate: null,
+          // NMI, fdm-data catalogues: permanent grassland, no fixation, 28.6 g N/kg DM.
+          nitrogenFixation: 0,
+          nitrogenContentHarvest: 28.6,
           residueNitrogen: 4,
           harvests: [
             { id: grass.firstCutId, date: new Date("2025-05-20"), yield: 3000, nContent: 30 },

@@ -2,7 +2,6 @@ import {
   type Cultivation,
   type CultivationCatalogueItem,
   type FdmType,
-  type Fertilizer,
   getCultivationsForFarm,
   getCultivationsFromCatalogue,
   getCurrentSoilDataForFarm,
@@ -51,21 +50,6 @@ import {
   mapLimit,
   resolveRegion,
 } from "./shared.js";
-
-// The NMI figures of fdm-core's catalogue items (names of the helpers' contract).
-type CropFigures = Partial<{
-  yieldDryMatter: number | null;
-  harvestIndex: number | null;
-  nitrogenContentHarvest: number | null;
-  nitrogenContentResidue: number | null;
-  nitrogenFixation: number | null;
-}>;
-type FertilizerFigures = Partial<{
-  nNh4: number | null;
-  nNo3: number | null;
-  ammoniaEmissionFactor: number | null;
-}>;
-const figure = (value: number | null | undefined) => value ?? null;
 
 /**
  * Figures about one field that override what {@link collectInputForNitrogenBalance}
@@ -216,7 +200,7 @@ export async function collectInputForNitrogenBalance(
   const fields = await getFields(fdm, principalId, farmId, tf.query);
   checkFieldKeys(options.fields, fields, COLLECTOR);
   const cultivations = await getCultivationsForFarm(fdm, principalId, farmId, tf.query);
-  const catalogue = new Map<string, CultivationCatalogueItem & CropFigures>(
+  const catalogue = new Map<string, CultivationCatalogueItem>(
     (await getCultivationsFromCatalogue(fdm, principalId, farmId)).map((c) => [c.itemId, c]),
   );
   const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, farmId));
@@ -249,7 +233,7 @@ export async function collectInputForNitrogenBalance(
 
   const collectCultivation = (c: Cultivation): NitrogenBalanceCultivation => {
     const crop = cropOf(c);
-    const catalogueYield = figure(crop.yieldDryMatter);
+    const catalogueYield = crop.yieldDryMatter;
     const harvests: Harvest[] = (harvestsOf.get(c.id) ?? []).filter((h) => {
       const day = dayOf(h.harvestDate);
       return day >= tf.startDay && day <= tf.endDay;
@@ -261,7 +245,7 @@ export async function collectInputForNitrogenBalance(
         : yields.some((y) => y === null)
           ? null
           : (yields as number[]).reduce((a, b) => a + b, 0) / yields.length;
-    const residueContent = figure(crop.nitrogenContentResidue);
+    const residueContent = crop.nitrogenContentResidue;
     const givenResidue = options.residueNitrogen?.[c.catalogueItemId];
     return {
       id: c.id,
@@ -269,12 +253,12 @@ export async function collectInputForNitrogenBalance(
       rotation: c.rotation,
       startDate: c.startDate,
       endDate: c.endDate,
-      nitrogenFixation: figure(crop.nitrogenFixation),
-      nitrogenContentHarvest: figure(crop.nitrogenContentHarvest),
+      nitrogenFixation: crop.nitrogenFixation,
+      nitrogenContentHarvest: crop.nitrogenContentHarvest,
       residueNitrogen:
         givenResidue !== undefined
           ? givenResidue
-          : residueNitrogen(meanYield, figure(crop.harvestIndex), residueContent),
+          : residueNitrogen(meanYield, crop.harvestIndex, residueContent),
       residueEmissionFactor:
         ownFactors || residueContent === null ? null : residueEmissionFactor(residueContent),
       harvests: harvests.map((h, i) => ({
@@ -372,7 +356,7 @@ export async function collectInputForNitrogenBalance(
       cultivations: fieldCultivations.map(collectCultivation),
       applications: (applicationsOf.get(field.id) ?? []).map((a) => {
         const { fertilizer, typeRvo } = fertilizerOf(fertilizers, a.fertilizerId, field.id, a.id);
-        const f = fertilizer as Fertilizer & FertilizerFigures;
+        const f = fertilizer;
         const emissionFactor =
           ownFactors || a.method === null
             ? null
@@ -380,10 +364,10 @@ export async function collectInputForNitrogenBalance(
                 {
                   isMineral: f.isMineral,
                   n: f.n,
-                  nNh4: figure(f.nNh4),
-                  nNo3: figure(f.nNo3),
+                  nNh4: f.nNh4,
+                  nNo3: f.nNo3,
                   so3: f.so3,
-                  ammoniaEmissionFactor: figure(f.ammoniaEmissionFactor),
+                  ammoniaEmissionFactor: f.ammoniaEmissionFactor,
                 },
                 a.method,
                 landTypeOn(spans, dayOf(a.applicationDate)),

@@ -41,7 +41,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const canComposition = { n: 270, p2o5: null, k2o: null, so3: null, mgo: null, cao: null };
+// KAS as NMI's baat catalogue gives it (baat_028): 270 g N/kg, no P, K, S or Mg, CaO not given.
+const canComposition = { n: 270, p2o5: 0, k2o: 0, so3: 0, mgo: 0, cao: null };
 const slurryComposition = { n: 4, p2o5: 1.5, k2o: null, so3: null, mgo: null, cao: null };
 
 describe("collectInputForNL2025Norms", () => {
@@ -84,7 +85,7 @@ describe("collectInputForNL2025Norms", () => {
           date: new Date("2025-03-15"),
           amount: 500,
           method: "broadcasting",
-          fertilizer: { id: "mineral_can27", typeRvo: 115, composition: canComposition },
+          fertilizer: { id: "baat_028", typeRvo: 115, composition: canComposition },
         },
       ],
     });

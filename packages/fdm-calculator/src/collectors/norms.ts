@@ -418,7 +418,7 @@ export async function collectInputForNL2025Norms(
  * const fdm = await createFdmLocal();
  * await syncCatalogues(fdm);
  * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "mineral");
+ * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "baat");
  * const fieldId = await addField(fdm, "owner-1", farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
@@ -429,7 +429,7 @@ export async function collectInputForNL2025Norms(
  *   acquiringMethod: "owner",
  * });
  * const fertilizerId = await addFertilizer(fdm, "owner-1", farmId, {
- *   catalogueItemId: "mineral_can27", // calcium ammonium nitrate, 270 g N/kg
+ *   catalogueItemId: "baat_028", // calcium ammonium nitrate, 270 g N/kg
  *   acquiringDate: new Date("2025-02-01"),
  * });
  * await addFertilizerApplication(fdm, "owner-1", fieldId, {

@@ -66,7 +66,7 @@ export interface TestFarm {
  *
  * - Akker (1 ha): maize `nl_259` 2024-04-20 to 2024-10-01; winter wheat `nl_233`
  *   from 2024-10-20, harvested 2025-08-01 (8,000 kg DM/ha, 20 g N/kg DM), which
- *   ends it; CAN 27% (`mineral_can27`) 300 kg/ha on 2024-11-01 and 500 kg/ha on
+ *   ends it; CAN 27% (`baat_028`) 300 kg/ha on 2024-11-01 and 500 kg/ha on
  *   2025-03-15, broadcast; soil analysis of 2024-02-01 with P-CaCl2 2.0, P-AL 40
  *   and grondwatertrap VI.
  * - Weide (1 ha): permanent grassland `nl_265` since 2015-01-01; cattle slurry
@@ -80,10 +80,10 @@ export async function createTestFarm(): Promise<TestFarm> {
   const farmId = await addFarm(fdm, OWNER, { name: "Proefboerderij" });
   await enableCultivationCatalogue(fdm, OWNER, farmId, "brp");
   await enableFertilizerCatalogue(fdm, OWNER, farmId, "rvo");
-  await enableFertilizerCatalogue(fdm, OWNER, farmId, "mineral");
+  await enableFertilizerCatalogue(fdm, OWNER, farmId, "baat");
 
   const canId = await addFertilizer(fdm, OWNER, farmId, {
-    catalogueItemId: "mineral_can27",
+    catalogueItemId: "baat_028",
     acquiringDate: new Date("2024-09-01"),
   });
   const slurryId = await addFertilizer(fdm, OWNER, farmId, {

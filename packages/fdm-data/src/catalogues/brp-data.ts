@@ -13,8 +13,11 @@ export type BrpRow = readonly [
  * The crop codes of the Basisregistratie Percelen (BRP), as published by RVO (open data, CC0), with an English
  * name and a classification added by FDM.
  *
- * The code and the source name come from RVO's list of BRP gewascodes; the name is copied letter for letter
- * (lower case, odd punctuation and typos kept) so that it matches the source exactly. The English name, the
+ * The code and the source name come from RVO's list of BRP gewascodes (2025, 525 codes); the name is copied
+ * letter for letter (lower case, odd punctuation and typos kept) so that it matches the source exactly. Seven
+ * codes that the BRP gained after that list (7136, 7139, 7193–7197) are listed at the end: RVO's Table 2
+ * Stikstof landbouwgrond 2026 assigns them a norm, and their names are those of NMI's crop catalogue (NMI,
+ * fdm-data catalogues, MIT). The English name, the
  * rotation group and the harvest pattern are FDM's own reading of each name:
  *
  * - The rotation group follows what is grown: every potato code is `potato`, every maize code `maize`, peas,
@@ -1842,4 +1845,12 @@ export const brpRows: readonly BrpRow[] = [
   ],
   [7137, "bonen, overig", "Beans, other", "legume", "once"],
   [7138, "palmkool", "Black kale (cavolo nero)", "vegetable", "once"],
+  // Codes added to the BRP after RVO's 2025 list; RVO Table 2 (2026) lists them, the name is NMI's.
+  [7136, "anna paulowna", "Paulownia (fast-growing wood for biomass)", "tree_nursery", "once"],
+  [7139, "notenbomen, hazelnoot", "Nut trees, hazelnut", "fruit", "once"],
+  [7193, "notenbomen, walnoot", "Nut trees, walnut", "fruit", "once"],
+  [7194, "notenbomen, overig", "Nut trees, other", "fruit", "once"],
+  [7195, "bosui", "Bunching onion", "vegetable", "once"],
+  [7196, "lente-ui", "Spring onion", "vegetable", "once"],
+  [7197, "bamboe", "Bamboo", "tree_nursery", "once"],
 ];

@@ -17,7 +17,7 @@ export type RvoMestcodeRow = readonly [
 
 /**
  * The mestcodes of Table 11 of the Uitvoeringsregeling Meststoffenwet (RVO,
- * 2025) with their forfaitaire (standard) nitrogen and phosphate contents in
+ * 2025, 58 codes, plus the RENURE codes 130–134 that Table 11 of 2026 adds) with their forfaitaire (standard) nitrogen and phosphate contents in
  * kg per ton of product. "Counts as animal manure" is RVO's marking of products
  * that fall under the Nitrates Directive's animal-manure norm. Codes without
  * standard figures (108, 111–116, 120) carry `null`: their contents must come
@@ -290,4 +290,28 @@ export const rvoMestcodeRows: readonly RvoMestcodeRow[] = [
   [116, "Overige mestsoorten", "Other fertilizer types", null, false, false, null, null],
   [117, "Gescheiden champost", "Separated spent mushroom compost", "solid", true, false, 7.1, 4.1],
   [120, "Mineralenconcentraat", "Mineral concentrate", "liquid", true, false, null, null],
+  // Added in Table 11 of 2026: RENURE products (nitrogen recovered from manure), not animal manure, no forfaitaire contents.
+  [130, "Ammoniumsulfaat (Renure)", "Ammonium sulphate (RENURE)", null, false, false, null, null],
+  [131, "Ammoniumnitraat (Renure)", "Ammonium nitrate (RENURE)", null, false, false, null, null],
+  [
+    132,
+    "Mineralenconcentraat (Renure)",
+    "Mineral concentrate (RENURE)",
+    "liquid",
+    false,
+    false,
+    null,
+    null,
+  ],
+  [133, "Struviet (Renure)", "Struvite (RENURE)", "solid", false, false, null, null],
+  [
+    134,
+    "Ander ammoniumzout (Renure)",
+    "Other ammonium salt (RENURE)",
+    null,
+    false,
+    false,
+    null,
+    null,
+  ],
 ];

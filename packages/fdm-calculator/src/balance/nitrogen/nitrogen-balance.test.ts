@@ -32,7 +32,7 @@ const can = (id: string, date: string, amount: number): NitrogenBalanceApplicati
   amount,
   method: "broadcasting",
   fertilizer: {
-    id: "mineral_can27",
+    id: "baat_028",
     typeRvo: 115,
     isMineral: true,
     isManure: false,

@@ -241,7 +241,7 @@ describe("bad input", () => {
 });
 
 describe("fertilizers straight from the fdm-data catalogues", () => {
-  const byId = (name: "rvo" | "mineral", id: string) => {
+  const byId = (name: "rvo" | "baat", id: string) => {
     const item = getFertilizersCatalogue(name).find((f) => f.id === id);
     if (!item) throw new Error(`${id} is not in the ${name} catalogue`);
     return item;
@@ -251,15 +251,17 @@ describe("fertilizers straight from the fdm-data catalogues", () => {
     soilPhosphate: { pCaCl2: 2.0, pAl: 40 },
     applications: [
       { date: new Date("2025-03-01"), amount: 20000, fertilizer: byId("rvo", "rvo_50") },
-      { date: new Date("2025-04-01"), amount: 300, fertilizer: byId("mineral", "mineral_can27") },
+      { date: new Date("2025-04-01"), amount: 300, fertilizer: byId("baat", "baat_028") },
     ],
   });
   it("stikstof: 20 t pig slurry × 6.4 × 60% (klei) + 300 kg CAN × 270 g/kg = 76.8 + 81", () => {
     expect(calculateNL2025StikstofGebruiksNormFilling(input).normFilling).toBeCloseTo(157.8, 9);
   });
-  it("fosfaat: CAN declares no P2O5, so only the slurry counts: 20 t × 3.8 = 76", () => {
+  it("fosfaat: CAN holds 0 g P2O5/kg (NMI), so only the slurry counts: 20 t × 3.8 = 76", () => {
     const filling = calculateNL2025FosfaatGebruiksNormFilling(input);
     expect(filling.normFilling).toBeCloseTo(76, 9);
-    expect(filling.applications[1]?.explanation).toContain("not declared");
+    expect(filling.applications[1]?.explanation).toBe(
+      "300 kg/ha × 0 kg P2O5/ton (measured) = 0 kg P2O5/ha",
+    );
   });
 });
