@@ -1,4 +1,4 @@
-import { BRP_GEWASCODES } from "./brp-data.js";
+import { BRP_GEWASCODES } from "./catalogue-codes.js";
 import {
   brpCode,
   DAY,

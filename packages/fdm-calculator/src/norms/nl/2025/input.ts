@@ -1,6 +1,5 @@
 import { FdmCalculatorError } from "../../../errors.js";
-import { BRP_GEWASCODES } from "./brp-data.js";
-import { MESTCODES_2025 } from "./mestcodes-data.js";
+import { BRP_GEWASCODES, MESTCODES } from "./catalogue-codes.js";
 import type { MestcodeRow, NL2025Region } from "./table-types.js";
 import type {
   NL2025Application,
@@ -22,8 +21,6 @@ export const END_2025 = day(2025, 12, 31);
 export const formatDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 export const REGIONS: readonly NL2025Region[] = ["klei", "veen", "zand_nwc", "zand_zuid", "loess"];
-
-const MESTCODES = new Map<number, MestcodeRow>(MESTCODES_2025.map((row) => [row.code, row]));
 
 export interface PreparedCultivation {
   id: string;

@@ -1,5 +1,5 @@
 import { FdmCalculatorError } from "../../../errors.js";
-import { BRP_GEWASCODES } from "./brp-data.js";
+import { BRP_GEWASCODES } from "./catalogue-codes.js";
 import { type ResolvedMainCrop, resolveMainCrop } from "./hoofdteelt.js";
 import { day, formatDay, type PreparedField, prepareField } from "./input.js";
 import { STIKSTOF_TABLE_2025, STIKSTOF_VARIETY_LISTS_2025 } from "./stikstof-data.js";
