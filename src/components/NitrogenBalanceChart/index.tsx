@@ -51,7 +51,7 @@ export default function NitrogenBalanceChart({
   );
   const scale = (CHART_WIDTH - LABEL_WIDTH - VALUE_ROOM) / max;
   const group = BARS.length * (BAR_HEIGHT + GAP) + 30;
-  const height = fields.length * group + 34;
+  const height = fields.length * group + 16;
   const id = "nitrogen-balance-chart";
   return (
     <figure style={{ margin: "1.5rem 0" }}>
@@ -84,6 +84,11 @@ export default function NitrogenBalanceChart({
                 const value = f[bar.key];
                 const y = 22 + j * (BAR_HEIGHT + GAP);
                 const width = Math.max(value, 0) * scale;
+                // The value stands right of the bar, and of the target line on the surplus row.
+                const labelAt =
+                  bar.key === "surplus" && f.target !== null
+                    ? Math.max(width, f.target * scale + 2)
+                    : width;
                 const note =
                   bar.key === "surplus"
                     ? ` (nitrate ${kg(f.nitrate)}${f.target === null ? "" : `, target ${kg(f.target)}`})`
@@ -94,7 +99,7 @@ export default function NitrogenBalanceChart({
                       {bar.label}
                     </text>
                     <rect x={LABEL_WIDTH} y={y} width={width} height={BAR_HEIGHT} fill={bar.fill} />
-                    <text x={LABEL_WIDTH + width + 6} y={y + 13} fill="currentColor">
+                    <text x={LABEL_WIDTH + labelAt + 6} y={y + 13} fill="currentColor">
                       {kg(value)}
                       {note}
                     </text>
