@@ -195,6 +195,11 @@ describe("collectInputForNitrogenBalance", () => {
       mineralization: 75,
     });
     expect(input.fields[1]?.mineralization).toBe(10);
+    const clover = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+      nitrogenFixation: { nl_265: 80 },
+    });
+    // Grass with clover: 80 instead of the catalogue's 0 for nl_265; the wheat keeps its 0.
+    expect(clover.fields.map((f) => f.cultivations[0]?.nitrogenFixation)).toEqual([0, 80]);
   });
 
   it("takes deposition from a configured dataset, else the national average 2022", async () => {

@@ -102,6 +102,12 @@ export interface NitrogenBalanceCollectorOptions {
    */
   residueNitrogen?: Readonly<Record<string, number | null>>;
   /**
+   * Biological N fixation, kg N/ha per cultivation, per cultivation catalogue
+   * id (e.g. `{ nl_265: 80 }` for grass with clover), instead of the crop's
+   * catalogue `nitrogenFixation`.
+   */
+  nitrogenFixation?: Readonly<Record<string, number | null>>;
+  /**
    * Your own ammonia emission factors per fertilizer type and method (and
    * for crop residues). Given: they replace NMI's factors for every
    * application and crop. Absent: NMI's factors.
@@ -247,13 +253,14 @@ export async function collectInputForNitrogenBalance(
           : (yields as number[]).reduce((a, b) => a + b, 0) / yields.length;
     const residueContent = crop.nitrogenContentResidue;
     const givenResidue = options.residueNitrogen?.[c.catalogueItemId];
+    const givenFixation = options.nitrogenFixation?.[c.catalogueItemId];
     return {
       id: c.id,
       cultivationId: c.catalogueItemId,
       rotation: c.rotation,
       startDate: c.startDate,
       endDate: c.endDate,
-      nitrogenFixation: crop.nitrogenFixation,
+      nitrogenFixation: givenFixation !== undefined ? givenFixation : crop.nitrogenFixation,
       nitrogenContentHarvest: crop.nitrogenContentHarvest,
       residueNitrogen:
         givenResidue !== undefined
