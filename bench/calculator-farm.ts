@@ -76,7 +76,7 @@ const fdm = await core.createFdmLocal();
 await core.syncCatalogues(fdm);
 const farmId = await core.addFarm(fdm, owner, { name: "Bench farm" });
 await core.enableCultivationCatalogue(fdm, owner, farmId, "brp");
-await core.enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
+await core.enableFertilizerCatalogue(fdm, owner, farmId, "srm");
 await core.enableFertilizerCatalogue(fdm, owner, farmId, "baat");
 await core.setGrazingIntention(fdm, owner, farmId, 2025, true);
 const canId = await core.addFertilizer(fdm, owner, farmId, {
@@ -84,7 +84,7 @@ const canId = await core.addFertilizer(fdm, owner, farmId, {
   acquiringDate: new Date("2024-01-01"),
 });
 const slurryId = await core.addFertilizer(fdm, owner, farmId, {
-  catalogueItemId: "rvo_14",
+  catalogueItemId: "srm_9d855a14df2045c2", // NMI's Runderdrijfmest (mestcode 14), with its NH4-N
   acquiringDate: new Date("2024-01-01"),
 });
 

@@ -205,23 +205,24 @@ export async function collectInputForNitrogenBalance(
   const tf = dayTimeframe(timeframe, COLLECTOR);
   const fields = await getFields(fdm, principalId, farmId, tf.query);
   checkFieldKeys(options.fields, fields, COLLECTOR);
-  const cultivations = await getCultivationsForFarm(fdm, principalId, farmId, tf.query);
+  // The first read has checked access; the farm-wide reads (one access check each instead of
+  // one per field or cultivation) are sent together.
+  const [cultivations, catalogueItems, farmFertilizers, harvests, applications, soilOf] =
+    await Promise.all([
+      getCultivationsForFarm(fdm, principalId, farmId, tf.query),
+      getCultivationsFromCatalogue(fdm, principalId, farmId),
+      getFertilizers(fdm, principalId, farmId),
+      getHarvestsForFarm(fdm, principalId, farmId, tf.query),
+      getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
+      getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end),
+    ]);
   const catalogue = new Map<string, CultivationCatalogueItem>(
-    (await getCultivationsFromCatalogue(fdm, principalId, farmId)).map((c) => [c.itemId, c]),
+    catalogueItems.map((c) => [c.itemId, c]),
   );
-  const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, farmId));
-
+  const fertilizers = fertilizersById(farmFertilizers);
   const byField = groupBy(cultivations, (c) => c.fieldId);
-  // Farm-wide reads: one access check each instead of one per field or cultivation.
-  const harvestsOf = groupBy(
-    await getHarvestsForFarm(fdm, principalId, farmId, tf.query),
-    (h) => h.cultivationId,
-  );
-  const applicationsOf = groupBy(
-    await getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
-    (a) => a.fieldId,
-  );
-  const soilOf = await getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end);
+  const harvestsOf = groupBy(harvests, (h) => h.cultivationId);
+  const applicationsOf = groupBy(applications, (a) => a.fieldId);
   const ownFactors = options.emissionFactors !== undefined && options.emissionFactors !== null;
   const ownTargets = options.surplusTargets !== undefined && options.surplusTargets !== null;
 
