@@ -22,7 +22,11 @@ import { requireEnum, requireObject } from "./validate.js";
 const cultivationCatalogueNames: readonly CatalogueCultivationName[] = ["brp"];
 const fertilizerCatalogueNames: readonly CatalogueFertilizerName[] = ["rvo", "srm", "baat"];
 
-/** A crop of a cultivation catalogue as stored in the database. */
+/**
+ * A crop of a cultivation catalogue as stored in the database, with the fields
+ * of fdm-data's `CatalogueCultivationItem` under the same names and units: the
+ * agronomic figures (NMI, fdm-data catalogues, MIT) are `null` where NMI gives none.
+ */
 export type CultivationCatalogueItem = typeof cultivationCatalogue.$inferSelect;
 
 /** The crops a farm can pick from: the items of its enabled cultivation catalogues. */
@@ -32,6 +36,10 @@ export type CultivationCatalogue = CultivationCatalogueItem[];
  * A fertilizer product as stored in the database: an item of a catalogue of
  * fdm-data, or a custom product of one farm (catalogue `custom`, `farmId` set).
  * Contents are in g per kg of product (= kg per ton); `null` means unknown.
+ * The fields are those of fdm-data's `CatalogueFertilizerItem`, with the
+ * composition flattened (`n`, `p2o5`, …, `nNh4`, `nNo3`, `nOrganic`), plus
+ * `ammoniaEmissionFactor` (fraction), `organicMatter`, `effectiveOrganicMatter`
+ * (g/kg) and `density` (kg/l) from NMI, fdm-data catalogues (MIT).
  */
 export type FertilizerCatalogueItem = typeof fertilizerCatalogue.$inferSelect;
 

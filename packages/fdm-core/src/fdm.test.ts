@@ -80,6 +80,7 @@ describe("migrations", () => {
       "farm_role",
       "fertilizer_form",
       "gwl_class",
+      "harvest_category",
       "harvestable",
       "invitation_status",
       "organization_role",
@@ -90,7 +91,10 @@ describe("migrations", () => {
     ]);
     expect(byName.harvestable).toBe("once,multiple,none");
     expect(byName.farm_role).toBe("owner,advisor,researcher");
-    expect(byName.type_rvo?.split(",")).toHaveLength(58);
+    // The 58 mestcodes of Table 11 (2025), then the RENURE codes 130–134 of 2026.
+    expect(byName.type_rvo?.split(",")).toHaveLength(63);
+    expect(byName.type_rvo?.split(",").slice(-5)).toEqual(["130", "131", "132", "133", "134"]);
+    expect(byName.harvest_category).toBe("HC010,HC020,HC031,HC040,HC041,HC042,HC050");
   });
 
   it("records each migration once, and a second run changes nothing", async () => {
@@ -99,7 +103,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(5);
+    expect(before).toBe(6);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

@@ -270,6 +270,7 @@ describe("getFertilizerParametersDescription", () => {
       max: 1000,
       type: "number",
     });
-    expect(d.find((x) => x.parameter === "typeRvo")?.options).toHaveLength(58);
+    // The 58 mestcodes of Table 11 (2025) and the 5 RENURE codes (130–134) of 2026.
+    expect(d.find((x) => x.parameter === "typeRvo")?.options).toHaveLength(63);
   });
 });
