@@ -6,14 +6,33 @@
  * peak memory. The figures in the input are plausible test values, not sourced
  * coefficients: the benchmark measures speed, not agronomy.
  */
+import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import {
-  calculateNitrogenBalance,
-  type NitrogenBalanceApplication,
-  type NitrogenBalanceCultivation,
-  type NitrogenBalanceFieldInput,
-  type NitrogenBalanceInput,
+import { fileURLToPath } from "node:url";
+import type {
+  NitrogenBalanceApplication,
+  NitrogenBalanceCultivation,
+  NitrogenBalanceFieldInput,
+  NitrogenBalanceInput,
 } from "../packages/fdm-calculator/src/index.js";
+
+// The packages are imported from source (export condition `source`), so that
+// no build is needed; started without it, the script starts itself again with it.
+if (!process.execArgv.some((a) => a.includes("conditions=source"))) {
+  const run = spawnSync(
+    process.execPath,
+    [
+      "--conditions=source",
+      "--import",
+      "tsx",
+      fileURLToPath(import.meta.url),
+      ...process.argv.slice(2),
+    ],
+    { stdio: "inherit" },
+  );
+  process.exit(run.status ?? 1);
+}
+const { calculateNitrogenBalance } = await import("../packages/fdm-calculator/src/index.js");
 
 const FIELDS = 1000;
 const ROUNDS = 20;
@@ -105,6 +124,7 @@ const fields: NitrogenBalanceFieldInput[] = Array.from({ length: FIELDS }, (_, i
   groundwaterClass: i % 3 === 0 ? "VI" : null,
   deposition: 15 + (i % 10),
   mineralization: 40 + (i % 30),
+  nitrateLeachingFraction: i % 2 === 0 ? 0.11 : 0.33,
   cultivations: [cultivation(i)],
   applications: applications(i),
 }));

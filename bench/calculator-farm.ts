@@ -76,7 +76,7 @@ const fdm = await core.createFdmLocal();
 await core.syncCatalogues(fdm);
 const farmId = await core.addFarm(fdm, owner, { name: "Bench farm" });
 await core.enableCultivationCatalogue(fdm, owner, farmId, "brp");
-await core.enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
+await core.enableFertilizerCatalogue(fdm, owner, farmId, "srm");
 await core.enableFertilizerCatalogue(fdm, owner, farmId, "baat");
 await core.setGrazingIntention(fdm, owner, farmId, 2025, true);
 const canId = await core.addFertilizer(fdm, owner, farmId, {
@@ -84,11 +84,10 @@ const canId = await core.addFertilizer(fdm, owner, farmId, {
   acquiringDate: new Date("2024-01-01"),
 });
 const slurryId = await core.addFertilizer(fdm, owner, farmId, {
-  catalogueItemId: "rvo_14",
+  catalogueItemId: "srm_9d855a14df2045c2", // NMI's Runderdrijfmest (mestcode 14), with its NH4-N
   acquiringDate: new Date("2024-01-01"),
 });
 
-const fieldOptions: Record<string, { soilType: (typeof regions)[number] }> = {};
 const locations: Record<
   string,
   { region: (typeof regions)[number]; isNVGebied: boolean; isGWBG: boolean }
@@ -101,7 +100,6 @@ for (let i = 0; i < fieldCount; i++) {
     acquiringMethod: "owner",
   });
   const region = regions[i % regions.length] ?? "klei";
-  fieldOptions[fieldId] = { soilType: region };
   locations[fieldId] = { region, isNVGebied: i % 7 === 0, isGWBG: false };
   if (i % 2 === 0) {
     const grass = await core.addCultivation(fdm, owner, fieldId, {
@@ -144,7 +142,12 @@ for (let i = 0; i < fieldCount; i++) {
   await core.addSoilAnalysis(fdm, owner, fieldId, {
     samplingDate: new Date("2024-02-01"),
     source: "laboratory",
-    parameters: { pCaCl2: 2.0, pAl: 40, gwlClass: "VI" },
+    parameters: {
+      pCaCl2: 2.0,
+      pAl: 40,
+      gwlClass: "VI",
+      soilType: i % 2 === 0 ? "dekzand" : "zeeklei",
+    },
   });
 }
 const writeSeconds = (performance.now() - t0) / 1000;
@@ -152,14 +155,13 @@ console.log(`wrote ${fieldCount} fields through fdm-core in ${writeSeconds.toFix
 
 const year = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
 
+let lastBalance = { complete: false, missing: 0 };
 async function balanceRun() {
-  const input = await calc.collectInputForNitrogenBalance(fdm, owner, farmId, year, {
-    fields: fieldOptions,
-    deposition: 20,
-    mineralization: 60,
-  });
+  // From the database alone: every coefficient from the catalogues and NMI's defaults.
+  const input = await calc.collectInputForNitrogenBalance(fdm, owner, farmId, year);
   const collected = performance.now();
   const balance = calc.calculateNitrogenBalance(input);
+  lastBalance = { complete: balance.complete, missing: balance.missing.length };
   return { collected, fields: balance.fields.length };
 }
 
@@ -197,6 +199,9 @@ async function measure(name: string, run: () => Promise<{ collected: number; fie
 }
 
 const balanceMs = await measure("collect + nitrogen balance", balanceRun);
+console.log(
+  `  balance from the database alone: complete ${lastBalance.complete}, ${lastBalance.missing} missing items`,
+);
 const normsMs = await measure("collect + 2025 norms", normsRun);
 console.log(
   `balance and norms together: ${((balanceMs + normsMs) / 1000).toFixed(2)} s per farm, ` +

@@ -1,3 +1,14 @@
+export {
+  NITROGEN_BALANCE_DEFAULTS,
+  type NitrogenBalanceDefaults,
+  type NitrogenBalanceLandType,
+  type NitrogenBalanceLeachingFraction,
+  type NitrogenBalanceLeachingSoilGroup,
+  type NitrogenBalanceManureEmissionFactor,
+  type NitrogenBalanceNmiMethod,
+  type NitrogenBalanceSoilType,
+  type NitrogenBalanceTargetRow,
+} from "./balance/nitrogen/defaults.js";
 export { calculateNitrogenBalance } from "./balance/nitrogen/nitrogen-balance.js";
 export type {
   NitrogenBalance,
@@ -62,7 +73,9 @@ export {
 } from "./location/geodata.js";
 export {
   type AreaLookupOptions,
+  type DepositionLookupOptions,
   type FieldGeometry,
+  getDeposition,
   getRegion,
   isFieldInGWGBGebied,
   isFieldInNVGebied,

@@ -33,7 +33,7 @@ const VERSION = (
  * @param principalId - Who asks; needs read access to the farm.
  * @param farmId - The farm.
  * @param timeframe - The period of the balance (first and last day, included).
- * @param options - Figures fdm-core does not hold; see {@link NitrogenBalanceCollectorOptions}.
+ * @param options - Figures that replace the defaults (none needed); see {@link NitrogenBalanceCollectorOptions}.
  * @returns The farm's balance, as {@link calculateNitrogenBalance} returns it.
  * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
  * @throws {FdmError} From fdm-core, e.g. `NOT_FOUND` for an unknown farm or `DATABASE` when the
@@ -58,10 +58,11 @@ const VERSION = (
  *   acquiringMethod: "owner",
  * });
  * const year = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
- * const options = { fields: { [fieldId]: { soilType: "klei" as const, deposition: 20, mineralization: 40 } } };
+ * const options = { fields: { [fieldId]: { mineralization: 40 } } }; // e.g. the NLV of a lab report
  * const first = await getNitrogenBalanceForFarm(fdm, "owner-1", farmId, year, options);
  * const again = await getNitrogenBalanceForFarm(fdm, "owner-1", farmId, year, options); // from the cache
  * assert.deepEqual(again, first);
+ * assert.equal(first.fields[0]?.supply.deposition, 19.3); // no deposition dataset: the national average
  * ```
  */
 export async function getNitrogenBalanceForFarm(

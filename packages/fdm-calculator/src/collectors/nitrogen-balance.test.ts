@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeFdm, disableCultivationCatalogue, FdmPermissionError } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculateNitrogenBalance } from "../balance/nitrogen/nitrogen-balance.js";
 import { FdmCalculatorError } from "../errors.js";
 import { clearGeodataCache } from "../location/geodata.js";
 import { collectInputForNitrogenBalance } from "./nitrogen-balance.js";
@@ -42,18 +41,23 @@ const slurry = {
 };
 
 describe("collectInputForNitrogenBalance", () => {
+  const factors = {
+    source: "test factors",
+    fertilizers: [{ type: "mineral" as const, method: "broadcasting" as const, factor: 0.02 }],
+    cropResidue: 0.1,
+  };
+
   it("returns the farm as the balance input: what lies in the timeframe, with the options' figures", async () => {
     const { arable, grass } = farm;
     const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
-      fields: {
-        [arable.fieldId]: { soilType: "klei", deposition: 20, mineralization: 50 },
-        [grass.fieldId]: { soilType: "zand_nwc" },
-      },
+      fields: { [arable.fieldId]: { deposition: 20, mineralization: 50 } },
       deposition: 25,
-      residueNitrogen: { nl_233: 0 },
+      residueNitrogen: { nl_233: 0, nl_265: 4 },
+      emissionFactors: factors,
     });
     expect(input.timeframe).toEqual(YEAR);
-    expect(input.emissionFactors).toBeNull();
+    // Own factors replace NMI's: passed on, and no application or crop gets one of its own.
+    expect(input.emissionFactors).toEqual(factors);
     expect(input.surplusTargets).toBeNull();
     expect(input.fields.map((f) => f.id)).toEqual([arable.fieldId, grass.fieldId]);
     const [akker, weide] = input.fields;
@@ -61,10 +65,13 @@ describe("collectInputForNitrogenBalance", () => {
     expect({ ...akker, area: 1 }).toEqual({
       id: arable.fieldId,
       area: 1,
-      soilType: "klei",
       groundwaterClass: "VI",
       deposition: 20,
+      depositionSource: "given for the field",
       mineralization: 50,
+      // The soil analysis names no soil type: no NMI target or leaching fraction.
+      surplusTarget: null,
+      nitrateLeachingFraction: null,
       // The maize ended in 2024 and the CAN of 2024-11-01 lies before the timeframe.
       cultivations: [
         {
@@ -77,6 +84,7 @@ describe("collectInputForNitrogenBalance", () => {
           nitrogenFixation: 0,
           nitrogenContentHarvest: 23.5,
           residueNitrogen: 0,
+          residueEmissionFactor: null,
           harvests: [
             { id: arable.wheatHarvestId, date: new Date("2025-08-01"), yield: 8000, nContent: 20 },
           ],
@@ -88,17 +96,20 @@ describe("collectInputForNitrogenBalance", () => {
           date: new Date("2025-03-15"),
           amount: 500,
           method: "broadcasting",
+          emissionFactor: null,
           fertilizer: can,
         },
       ],
     });
-    expect({ ...weide, area: 1 }).toEqual({
+    expect({ ...weide, area: 1 }).toMatchObject({
       id: grass.fieldId,
-      area: 1,
-      soilType: "zand_nwc",
       groundwaterClass: null,
       deposition: 25,
+      depositionSource: "given for the farm",
+      // No soil type in its analysis: the mineralization is missing, not 0.
       mineralization: null,
+      surplusTarget: null,
+      nitrateLeachingFraction: null,
       cultivations: [
         {
           id: grass.grassId,
@@ -109,10 +120,15 @@ describe("collectInputForNitrogenBalance", () => {
           // NMI, fdm-data catalogues: permanent grassland, no fixation, 28.6 g N/kg DM.
           nitrogenFixation: 0,
           nitrogenContentHarvest: 28.6,
-          residueNitrogen: null,
+          residueNitrogen: 4,
           harvests: [
             { id: grass.firstCutId, date: new Date("2025-05-20"), yield: 3000, nContent: 30 },
-            { id: grass.secondCutId, date: new Date("2025-07-01"), yield: 2500, nContent: null },
+            {
+              id: grass.secondCutId,
+              date: new Date("2025-07-01"),
+              yield: 2500,
+              nContent: null,
+            },
           ],
         },
       ],
@@ -122,10 +138,110 @@ describe("collectInputForNitrogenBalance", () => {
           date: new Date("2025-03-15"),
           amount: 30000,
           method: "shallow_injection",
+          emissionFactor: null,
           fertilizer: slurry,
         },
       ],
     });
+    expect(weide?.soilType).toBeUndefined();
+  });
+
+  it("works out mineralization, leaching fraction and target from the soil type and NMI's figures", async () => {
+    const { arable, grass } = farm;
+    const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+      fields: {
+        // Akker: Gt VI from its soil analysis.
+        [arable.fieldId]: { agriculturalSoilType: "veen" },
+        [grass.fieldId]: { agriculturalSoilType: "dalgrond", groundwaterClass: "VII" },
+      },
+    });
+    const [akker, weide] = input.fields;
+    // veen, no grass in 2025 (wheat): 20 kg N/ha per year; leaching veen cropland 0.17;
+    // target: veen counts as clay, arable, Gt VI is "average": 125.
+    expect(akker?.mineralization).toBeCloseTo(20, 10);
+    expect(akker?.nitrateLeachingFraction).toBe(0.17);
+    expect(akker?.surplusTarget).toEqual({
+      value: 125,
+      source: "NMI, fdm-calculator nitrogen balance figures (MIT): Ros et al. 2023",
+    });
+    // dalgrond: 20 under any land use; sand grassland Gt VII: 0.27; grassland sand "dry": 80.
+    expect(weide?.mineralization).toBeCloseTo(20, 10);
+    expect(weide?.nitrateLeachingFraction).toBe(0.27);
+    expect(weide?.surplusTarget?.value).toBe(80);
+    // A sandy field whose grondwatertrap is unknown gets no fraction and no target.
+    const unknown = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+      fields: { [grass.fieldId]: { agriculturalSoilType: "dekzand" } },
+    });
+    expect(unknown.fields[1]?.nitrateLeachingFraction).toBeNull();
+    expect(unknown.fields[1]?.surplusTarget).toBeNull();
+    expect(unknown.fields[1]?.mineralization).toBe(0);
+  });
+
+  it("lets the options replace the target, leaching fraction and mineralization of a field", async () => {
+    const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+      fields: {
+        [farm.arable.fieldId]: {
+          agriculturalSoilType: "veen",
+          surplusTarget: 60,
+          nitrateLeachingFraction: 0.3,
+          mineralization: 75,
+        },
+      },
+      mineralization: 10,
+    });
+    expect(input.fields[0]).toMatchObject({
+      surplusTarget: { value: 60, source: "given for the field" },
+      nitrateLeachingFraction: 0.3,
+      mineralization: 75,
+    });
+    expect(input.fields[1]?.mineralization).toBe(10);
+    const clover = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+      nitrogenFixation: { nl_265: 80 },
+    });
+    // Grass with clover: 80 instead of the catalogue's 0 for nl_265; the wheat keeps its 0.
+    expect(clover.fields.map((f) => f.cultivations[0]?.nitrogenFixation)).toEqual([0, 80]);
+  });
+
+  it("takes deposition from a configured dataset, else the national average 2022", async () => {
+    const plain = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR);
+    expect(plain.fields.map((f) => f.deposition)).toEqual([19.3, 19.3]);
+    expect(plain.fields[0]?.depositionSource).toMatch(
+      /^default: national average total N deposition 2022/,
+    );
+    clearGeodataCache();
+    const path = join(dir, "deposition.geojson");
+    // 31 kg N/ha over the first square (Akker); the second (Weide) lies off the map.
+    await writeFile(
+      path,
+      JSON.stringify({
+        type: "FeatureCollection",
+        features: [
+          {
+            type: "Feature",
+            properties: { ntot: 31 },
+            geometry: {
+              type: "Polygon",
+              coordinates: [
+                [
+                  [5.65, 51.97],
+                  [5.6615, 51.97],
+                  [5.6615, 51.99],
+                  [5.65, 51.99],
+                  [5.65, 51.97],
+                ],
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    const mapped = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+      depositionGeodata: { source: path, property: "ntot", name: "test map" },
+    });
+    expect(mapped.fields.map((f) => [f.deposition, f.depositionSource])).toEqual([
+      [31, "test map"],
+      [19.3, expect.stringMatching(/^default:/)],
+    ]);
   });
 
   it("leaves out harvests and applications outside a shorter timeframe", async () => {
@@ -142,59 +258,7 @@ describe("collectInputForNitrogenBalance", () => {
     expect(input.fields.find((f) => f.id === farm.arable.fieldId)?.applications).toEqual([]);
   });
 
-  it("feeds calculateNitrogenBalance end to end: the figures of the farm in fdm-core", async () => {
-    const { arable, grass } = farm;
-    const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
-      fields: {
-        [arable.fieldId]: { soilType: "klei", deposition: 20, mineralization: 50 },
-        [grass.fieldId]: { soilType: "zand_nwc", deposition: 25 },
-      },
-      residueNitrogen: { nl_233: 0 },
-      emissionFactors: {
-        source: "test factors",
-        fertilizers: [
-          { type: "mineral", method: "broadcasting", factor: 0.02 },
-          { type: "manure", method: "shallow_injection", factor: 0.1 },
-        ],
-        cropResidue: 0.1,
-      },
-      surplusTargets: [
-        { soilType: "klei", groundwaterClass: null, target: 100, source: "test targets" },
-        { soilType: "zand_nwc", groundwaterClass: null, target: 80, source: "test targets" },
-      ],
-    });
-    const balance = calculateNitrogenBalance(input);
-    const akker = balance.fields[0];
-    // Supply: 500 kg × 270 g/kg = 135 from CAN, + 20 deposition + 50 mineralization = 205.
-    expect(akker?.supply.total).toBeCloseTo(205, 9);
-    // Removal: 8,000 kg DM × 20 g N/kg DM = 160.
-    expect(akker?.removal.total).toBeCloseTo(160, 9);
-    // Emission: 135 × 0.02 = 2.7; residues 0 kg N × 0.1 = 0.
-    expect(akker?.emission.total).toBeCloseTo(2.7, 9);
-    expect(akker?.balance).toBeCloseTo(42.3, 9);
-    expect(akker?.complete).toBe(true);
-    // 2025 has 365 days, so the yearly target applies as it is.
-    expect(akker?.target).toEqual({ value: 100, source: "test targets" });
-    expect(akker?.overTarget).toBe(false);
-
-    const weide = balance.fields[1];
-    // 30,000 kg × 4 g/kg = 120 kg N from cattle slurry; 120 × 0.1 = 12 emitted.
-    expect(weide?.supply.fertilizers.manure).toBeCloseTo(120, 9);
-    expect(weide?.emission.fertilizers.manure).toBeCloseTo(12, 9);
-    expect(weide?.supply.deposition).toBe(25);
-    expect(weide?.complete).toBe(false);
-    expect(weide?.balance).toBeNull();
-    expect(
-      weide?.missing.map((m) => [m.item, m.ref]).sort((a, b) => String(a).localeCompare(String(b))),
-    ).toEqual([
-      // The second cut has no analysis: the catalogue's 28.6 g N/kg DM stands in for it.
-      ["mineralization", null],
-      ["residueNitrogen", grass.grassId],
-    ]);
-    expect(balance.complete).toBe(false);
-  });
-
-  it("looks up the soil region in a region dataset when the options do not give it", async () => {
+  it("looks up the soil region in a region dataset when own surplus targets need it", async () => {
     clearGeodataCache();
     const path = join(dir, "regions.geojson");
     // Veen over the first square (Akker), zand_zuid over the second (Weide).
@@ -224,6 +288,7 @@ describe("collectInputForNitrogenBalance", () => {
     const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
       regionGeodata: { source: path },
       fields: { [farm.grass.fieldId]: { groundwaterClass: "III" } },
+      surplusTargets: [{ soilType: "veen", groundwaterClass: null, target: 100, source: "test" }],
     });
     expect(input.fields.map((f) => [f.soilType, f.groundwaterClass])).toEqual([
       ["veen", "VI"],
@@ -231,9 +296,10 @@ describe("collectInputForNitrogenBalance", () => {
     ]);
   });
 
-  it("throws MISSING_FIELD_DATA naming the field when its soil region is neither given nor looked up", async () => {
+  it("throws MISSING_FIELD_DATA naming the field when own targets need a region neither given nor looked up", async () => {
     const call = collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
       fields: { [farm.arable.fieldId]: { soilType: "klei" } },
+      surplusTargets: [{ soilType: "klei", groundwaterClass: null, target: 100, source: "test" }],
     });
     await expect(call).rejects.toThrow(FdmCalculatorError);
     await expect(call).rejects.toMatchObject({

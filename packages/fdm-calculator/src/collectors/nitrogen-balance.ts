@@ -1,5 +1,6 @@
 import {
   type Cultivation,
+  type CultivationCatalogueItem,
   type FdmType,
   getCultivationsForFarm,
   getCultivationsFromCatalogue,
@@ -11,6 +12,19 @@ import {
   type Harvest,
   type PrincipalId,
 } from "fdm-core";
+import {
+  applicationEmissionFactor,
+  type DefaultsCultivation,
+  landTypeOn,
+  leachingFraction,
+  leachingLandType,
+  NITROGEN_BALANCE_DEFAULTS,
+  type NitrogenBalanceSoilType,
+  residueEmissionFactor,
+  residueNitrogen,
+  surplusTarget,
+  yearlyMineralization,
+} from "../balance/nitrogen/defaults.js";
 import type {
   NitrogenBalanceCultivation,
   NitrogenBalanceEmissionFactors,
@@ -20,7 +34,11 @@ import type {
   NitrogenBalanceTimeframe,
 } from "../balance/nitrogen/types.js";
 import { FdmCalculatorError } from "../errors.js";
-import type { RegionLookupOptions } from "../location/location.js";
+import {
+  type DepositionLookupOptions,
+  getDeposition,
+  type RegionLookupOptions,
+} from "../location/location.js";
 import type { NL2025Region } from "../norms/nl/2025/types.js";
 import {
   checkFieldKeys,
@@ -34,97 +52,121 @@ import {
 } from "./shared.js";
 
 /**
- * Figures about one field that fdm-core does not hold (or that the caller
- * wants to set), for {@link collectInputForNitrogenBalance}.
+ * Figures about one field that override what {@link collectInputForNitrogenBalance}
+ * would read or work out, for {@link NitrogenBalanceCollectorOptions}.
  */
 export interface NitrogenBalanceFieldDetails {
   /**
-   * Soil region (grondsoortenkaart of the Meststoffenwet). Absent: looked up
-   * with `options.regionGeodata`.
+   * Soil region (grondsoortenkaart of the Meststoffenwet), needed only to
+   * match `options.surplusTargets`. Absent: looked up with
+   * `options.regionGeodata` when surplus targets are given.
    */
   soilType?: NL2025Region;
   /**
-   * Atmospheric N deposition, kg N/ha per year (e.g. from RIVM's GCN map).
-   * Absent: `options.deposition`.
+   * Agricultural soil type (e.g. `dekzand`). Absent: the `soilType` of the
+   * field's most recent soil analysis in fdm-core.
    */
+  agriculturalSoilType?: NitrogenBalanceSoilType | null;
+  /** Atmospheric N deposition, kg N/ha per year. Absent: `options.deposition`, the dataset, or the national default. */
   deposition?: number | null;
-  /**
-   * N mineralized from soil organic matter, kg N/ha per year, e.g. the
-   * N-leverend vermogen (NLV) from the lab report. Absent: `options.mineralization`.
-   */
+  /** N mineralized from soil organic matter, kg N/ha per year (e.g. the NLV of a lab report). Absent: NMI's default. */
   mineralization?: number | null;
-  /**
-   * Grondwatertrap (groundwater class). Absent: the `gwlClass` of the field's
-   * current soil data in fdm-core, or `null` when no analysis recorded one.
-   */
+  /** Grondwatertrap (groundwater class). Absent: the `gwlClass` of the field's current soil data. */
   groundwaterClass?: string | null;
+  /** Surplus target, kg N/ha per year. Absent: NMI's target for the field. */
+  surplusTarget?: number | null;
+  /** Fraction of a positive surplus that leaches as nitrate-N. Absent: NMI's fraction for the field. */
+  nitrateLeachingFraction?: number | null;
 }
 
-/** Options of {@link collectInputForNitrogenBalance}: what the balance needs beyond fdm-core's data. */
+/** Options of {@link collectInputForNitrogenBalance}: figures that replace the defaults. */
 export interface NitrogenBalanceCollectorOptions {
-  /** Per field id, the figures fdm-core does not hold; every key must be a field of the farm. */
+  /** Per field id, figures that replace the defaults; every key must be a field of the farm. */
   fields?: Readonly<Record<string, NitrogenBalanceFieldDetails>>;
-  /** The region dataset for fields without a `soilType` in `fields` (see {@link getRegion}). */
+  /** The region dataset for fields without a `soilType` in `fields`, used only with `surplusTargets` (see {@link getRegion}). */
   regionGeodata?: RegionLookupOptions;
   /**
-   * Deposition for every field without its own, kg N/ha per year. Absent:
-   * `null`, which the balance lists as missing.
+   * A deposition dataset (see {@link getDeposition}): each field's deposition
+   * is read from it. Absent, or a field off the map: `deposition`, else the
+   * national average of {@link NITROGEN_BALANCE_DEFAULTS}.
    */
+  depositionGeodata?: DepositionLookupOptions;
+  /** Deposition for every field without its own, kg N/ha per year, instead of the dataset or the national default. */
   deposition?: number | null;
-  /**
-   * Mineralization for every field without its own, kg N/ha per year. Absent:
-   * `null`, which the balance lists as missing.
-   */
+  /** Mineralization for every field without its own, kg N/ha per year, instead of NMI's default. */
   mineralization?: number | null;
   /**
    * Nitrogen in the crop residues left on the field, kg N/ha, per cultivation
-   * catalogue id (e.g. `{ nl_233: 30 }`). fdm-core does not hold it; a crop
-   * without an entry gets `null`, which the balance lists as missing.
+   * catalogue id (e.g. `{ nl_233: 30 }`), instead of the figure worked out
+   * from the catalogue (yield, harvest index, residue N content).
    */
   residueNitrogen?: Readonly<Record<string, number | null>>;
-  /** Ammonia emission factors and their source, passed on as they are. */
+  /**
+   * Biological N fixation, kg N/ha per cultivation, per cultivation catalogue
+   * id (e.g. `{ nl_265: 80 }` for grass with clover), instead of the crop's
+   * catalogue `nitrogenFixation`.
+   */
+  nitrogenFixation?: Readonly<Record<string, number | null>>;
+  /**
+   * Your own ammonia emission factors per fertilizer type and method (and
+   * for crop residues). Given: they replace NMI's factors for every
+   * application and crop. Absent: NMI's factors.
+   */
   emissionFactors?: NitrogenBalanceEmissionFactors | null;
-  /** Surplus targets and their source, passed on as they are. */
+  /**
+   * Your own surplus targets per soil region. Given: they replace NMI's
+   * targets (and each field needs its region). Absent: NMI's targets.
+   */
   surplusTargets?: NitrogenBalanceSurplusTarget[] | null;
 }
 
 const COLLECTOR = "collectInputForNitrogenBalance";
+const D = NITROGEN_BALANCE_DEFAULTS;
+const NMI_SOURCE = `${D.source}; NH3 factors of organic fertilizers: Van Bruggen et al. (2024), NEMA, table B18.3`;
+const TARGET_SOURCE = `${D.source}: Ros et al. 2023`;
 
 /**
- * Reads a farm from fdm-core and returns the input of
+ * Reads a farm from fdm-core and returns the complete input of
  * {@link calculateNitrogenBalance} for a timeframe: every field the farm
- * holds at some moment in it, with its cultivations on the field during the
- * timeframe, their harvests dated within it, the fertilizer applications
- * dated within it (with each fertilizer's mestcode, type flags and N content)
- * and the groundwater class of the current soil data.
+ * holds at some moment in it, with its cultivations, their harvests, the
+ * fertilizer applications and every coefficient the balance needs.
  *
- * Everything is read through fdm-core's public functions, so the principal
- * needs the `read` and `list` rights on the farm. From fdm-core: the area
- * (`areaHa`), the crop's rotation, `nitrogenFixation` and
- * `nitrogenContentHarvest` (cultivation catalogue), each harvest's
- * dry-matter yield and N content, the application method and the
- * groundwater class. From `options` (fdm-core does not hold them): the soil
- * region (or a region dataset to look it up), deposition, mineralization,
- * residue N per crop, emission factors and surplus targets. A figure the
- * options leave out stays `null`, so the balance lists it as missing;
- * nothing is filled with 0. fdm-core records no removal of crop residues, so
- * the cultivations carry no `residueRemovals`; add them to the returned input
- * when straw or tops were taken off. Days are UTC calendar days, both ends
- * included.
+ * Where each figure comes from (a figure in `options` replaces it):
+ * - crop figures from the farm's cultivation catalogue (NMI, fdm-data
+ *   catalogues (MIT)): `nitrogenFixation`, `nitrogenContentHarvest`, and the
+ *   `yieldDryMatter` of a harvest without its own yield; residue N = mean
+ *   yield / `harvestIndex` × (1 − `harvestIndex`) × `nitrogenContentResidue`
+ *   / 1000, left on the field (fdm-core records no residue removal);
+ * - fertilizer contents (`n`, `nNh4`, `nNo3`, `so3`, `ammoniaEmissionFactor`)
+ *   from the farm's fertilizers;
+ * - soil type and grondwatertrap from the field's most recent soil analyses;
+ * - from {@link NITROGEN_BALANCE_DEFAULTS} (NMI, fdm-calculator nitrogen
+ *   balance figures (MIT)): mineralization by soil type and land use, the NH3
+ *   factor of each application (method and land type on its day) and of each
+ *   crop's residues, the nitrate leaching fraction and the surplus target;
+ * - deposition from `options.depositionGeodata` when configured, else
+ *   `options.deposition`, else the national average 2022 (19.3 kg N/ha per
+ *   year), named in the field's `depositionSource`.
+ *
+ * What stays `null` is what is truly missing, and the balance lists it: a
+ * field without a soil analysis giving its soil type (no mineralization,
+ * leaching fraction or target), a sandy field without a grondwatertrap (no
+ * leaching fraction), a fertilizer without the N contents its factor needs,
+ * an application without a method. Days are UTC calendar days, both ends included.
  *
  * @param fdm - The fdm-core database handle.
  * @param principalId - Who asks; needs read access to the farm.
  * @param farmId - The farm.
  * @param timeframe - The period of the balance (first and last day, included).
- * @param options - Figures fdm-core does not hold; see {@link NitrogenBalanceCollectorOptions}.
+ * @param options - Figures that replace the defaults; see {@link NitrogenBalanceCollectorOptions}.
  * @returns The input of {@link calculateNitrogenBalance}, fields ordered as fdm-core lists them (by name).
  * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
  * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown farm.
  * @throws {FdmCalculatorError} `INVALID_INPUT` for a bad timeframe or options naming a field the
- *   farm does not hold; `MISSING_FIELD_DATA` when a field's soil region is neither given nor found
- *   in the region dataset; `INCONSISTENT_DATA` when a cultivation's crop is not in the farm's
+ *   farm does not hold; `MISSING_FIELD_DATA` when `surplusTargets` are given and a field's region is
+ *   neither given nor found; `INCONSISTENT_DATA` when a cultivation's crop is not in the farm's
  *   enabled catalogues or an application uses a fertilizer the farm does not hold.
- * @throws {GeodataError} From the region lookup, when the dataset cannot be read.
+ * @throws {GeodataError} From the region or deposition lookup, when a dataset cannot be read.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -133,7 +175,7 @@ const COLLECTOR = "collectInputForNitrogenBalance";
  *
  * const fdm = await createFdmLocal();
  * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * await addField(fdm, "owner-1", farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -142,15 +184,15 @@ const COLLECTOR = "collectInputForNitrogenBalance";
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * const input = await collectInputForNitrogenBalance(
- *   fdm,
- *   "owner-1",
- *   farmId,
- *   { start: new Date("2025-01-01"), end: new Date("2025-12-31") },
- *   { fields: { [fieldId]: { soilType: "zand_nwc", deposition: 25, mineralization: 110 } } },
- * );
+ * const input = await collectInputForNitrogenBalance(fdm, "owner-1", farmId, {
+ *   start: new Date("2025-01-01"),
+ *   end: new Date("2025-12-31"),
+ * });
+ * // No deposition dataset configured: the national average 2022.
+ * assert.equal(input.fields[0]?.deposition, 19.3);
  * const balance = calculateNitrogenBalance(input);
- * assert.equal(balance.fields[0]?.supply.deposition, 25);
+ * // No soil analysis yet: the mineralization is missing.
+ * assert.equal(balance.fields[0]?.supply.mineralization, null);
  * ```
  */
 export async function collectInputForNitrogenBalance(
@@ -163,28 +205,28 @@ export async function collectInputForNitrogenBalance(
   const tf = dayTimeframe(timeframe, COLLECTOR);
   const fields = await getFields(fdm, principalId, farmId, tf.query);
   checkFieldKeys(options.fields, fields, COLLECTOR);
-  const cultivations = await getCultivationsForFarm(fdm, principalId, farmId, tf.query);
-  const catalogue = new Map(
-    (await getCultivationsFromCatalogue(fdm, principalId, farmId)).map((c) => [c.itemId, c]),
+  // The first read has checked access; the farm-wide reads (one access check each instead of
+  // one per field or cultivation) are sent together.
+  const [cultivations, catalogueItems, farmFertilizers, harvests, applications, soilOf] =
+    await Promise.all([
+      getCultivationsForFarm(fdm, principalId, farmId, tf.query),
+      getCultivationsFromCatalogue(fdm, principalId, farmId),
+      getFertilizers(fdm, principalId, farmId),
+      getHarvestsForFarm(fdm, principalId, farmId, tf.query),
+      getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
+      getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end),
+    ]);
+  const catalogue = new Map<string, CultivationCatalogueItem>(
+    catalogueItems.map((c) => [c.itemId, c]),
   );
-  const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, farmId));
-
+  const fertilizers = fertilizersById(farmFertilizers);
   const byField = groupBy(cultivations, (c) => c.fieldId);
-  // Farm-wide reads: one access check each instead of one per field or cultivation.
-  const harvestsOf = groupBy(
-    await getHarvestsForFarm(fdm, principalId, farmId, tf.query),
-    (h) => h.cultivationId,
-  );
-  const applicationsOf = groupBy(
-    await getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
-    (a) => a.fieldId,
-  );
-  const needsSoil = fields.some((f) => options.fields?.[f.id]?.groundwaterClass === undefined);
-  const soilOf = needsSoil
-    ? await getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end)
-    : {};
+  const harvestsOf = groupBy(harvests, (h) => h.cultivationId);
+  const applicationsOf = groupBy(applications, (a) => a.fieldId);
+  const ownFactors = options.emissionFactors !== undefined && options.emissionFactors !== null;
+  const ownTargets = options.surplusTargets !== undefined && options.surplusTargets !== null;
 
-  const collectCultivation = async (c: Cultivation): Promise<NitrogenBalanceCultivation> => {
+  const cropOf = (c: Cultivation) => {
     const crop = catalogue.get(c.catalogueItemId);
     if (crop === undefined) {
       throw new FdmCalculatorError(
@@ -193,23 +235,44 @@ export async function collectInputForNitrogenBalance(
         { fieldId: c.fieldId },
       );
     }
+    return crop;
+  };
+
+  const collectCultivation = (c: Cultivation): NitrogenBalanceCultivation => {
+    const crop = cropOf(c);
+    const catalogueYield = crop.yieldDryMatter;
     const harvests: Harvest[] = (harvestsOf.get(c.id) ?? []).filter((h) => {
       const day = dayOf(h.harvestDate);
       return day >= tf.startDay && day <= tf.endDay;
     });
+    const yields = harvests.map((h) => h.analysis.dryMatterYield ?? catalogueYield);
+    const meanYield =
+      yields.length === 0
+        ? catalogueYield
+        : yields.some((y) => y === null)
+          ? null
+          : (yields as number[]).reduce((a, b) => a + b, 0) / yields.length;
+    const residueContent = crop.nitrogenContentResidue;
+    const givenResidue = options.residueNitrogen?.[c.catalogueItemId];
+    const givenFixation = options.nitrogenFixation?.[c.catalogueItemId];
     return {
       id: c.id,
       cultivationId: c.catalogueItemId,
       rotation: c.rotation,
       startDate: c.startDate,
       endDate: c.endDate,
-      nitrogenFixation: crop.nitrogenFixation,
+      nitrogenFixation: givenFixation !== undefined ? givenFixation : crop.nitrogenFixation,
       nitrogenContentHarvest: crop.nitrogenContentHarvest,
-      residueNitrogen: options.residueNitrogen?.[c.catalogueItemId] ?? null,
-      harvests: harvests.map((h) => ({
+      residueNitrogen:
+        givenResidue !== undefined
+          ? givenResidue
+          : residueNitrogen(meanYield, crop.harvestIndex, residueContent),
+      residueEmissionFactor:
+        ownFactors || residueContent === null ? null : residueEmissionFactor(residueContent),
+      harvests: harvests.map((h, i) => ({
         id: h.id,
         date: h.harvestDate,
-        yield: h.analysis.dryMatterYield,
+        yield: yields[i] ?? null,
         nContent: h.analysis.nitrogenContent,
       })),
     };
@@ -217,37 +280,112 @@ export async function collectInputForNitrogenBalance(
 
   const collected = await mapLimit(fields, 4, async (field): Promise<NitrogenBalanceFieldInput> => {
     const details = options.fields?.[field.id] ?? {};
-    const soilType = await resolveRegion(field, details.soilType, options.regionGeodata, COLLECTOR);
-    let groundwaterClass = details.groundwaterClass;
-    if (groundwaterClass === undefined) {
-      const soil = soilOf[field.id] ?? [];
-      const gwl = soil.find((s) => s.parameter === "gwlClass")?.value;
-      groundwaterClass = typeof gwl === "string" ? gwl : null;
+    const soilType =
+      details.soilType !== undefined || ownTargets
+        ? await resolveRegion(field, details.soilType, options.regionGeodata, COLLECTOR)
+        : undefined;
+    const soil = soilOf[field.id] ?? [];
+    const soilValue = (parameter: string) => {
+      const value = soil.find((s) => s.parameter === parameter)?.value;
+      return typeof value === "string" ? value : null;
+    };
+    const groundwaterClass =
+      details.groundwaterClass !== undefined ? details.groundwaterClass : soilValue("gwlClass");
+    const agricultural =
+      details.agriculturalSoilType !== undefined
+        ? details.agriculturalSoilType
+        : (soilValue("soilType") as NitrogenBalanceSoilType | null);
+    const fieldCultivations = byField.get(field.id) ?? [];
+    const spans: DefaultsCultivation[] = fieldCultivations.map((c) => ({
+      cultivationId: c.catalogueItemId,
+      rotation: c.rotation,
+      start: dayOf(c.startDate),
+      end: c.endDate ? dayOf(c.endDate) : null,
+    }));
+    const known = agricultural !== null && Object.hasOwn(D.mineralization, agricultural);
+
+    let deposition: number | null;
+    let depositionSource: string;
+    if (details.deposition !== undefined) {
+      deposition = details.deposition;
+      depositionSource = "given for the field";
+    } else if (options.deposition !== undefined) {
+      deposition = options.deposition;
+      depositionSource = "given for the farm";
+    } else {
+      const read = options.depositionGeodata
+        ? await getDeposition(field.geometry, { ...options.depositionGeodata, fieldId: field.id })
+        : null;
+      deposition = read ?? D.deposition.value;
+      depositionSource =
+        read !== null
+          ? String(options.depositionGeodata?.name ?? options.depositionGeodata?.source)
+          : `default: ${D.deposition.source}`;
     }
-    const applications = applicationsOf.get(field.id) ?? [];
-    const fieldCultivations: NitrogenBalanceCultivation[] = [];
-    for (const c of byField.get(field.id) ?? []) {
-      fieldCultivations.push(await collectCultivation(c));
-    }
+
+    const mineralization =
+      details.mineralization !== undefined
+        ? details.mineralization
+        : options.mineralization !== undefined
+          ? options.mineralization
+          : known
+            ? yearlyMineralization(agricultural, spans, tf.startDay, tf.endDay)
+            : null;
+    const grassland = spans.some((c) => c.rotation === "grassland");
+    const target =
+      details.surplusTarget !== undefined
+        ? details.surplusTarget
+        : known && !ownTargets
+          ? surplusTarget(agricultural, grassland, groundwaterClass)
+          : null;
+    const leaching =
+      details.nitrateLeachingFraction !== undefined
+        ? details.nitrateLeachingFraction
+        : known
+          ? leachingFraction(agricultural, leachingLandType(spans), groundwaterClass)
+          : null;
+
     return {
       id: field.id,
       area: field.areaHa,
-      soilType,
+      ...(soilType === undefined ? {} : { soilType }),
       groundwaterClass,
-      deposition:
-        details.deposition !== undefined ? details.deposition : (options.deposition ?? null),
-      mineralization:
-        details.mineralization !== undefined
-          ? details.mineralization
-          : (options.mineralization ?? null),
-      cultivations: fieldCultivations,
-      applications: applications.map((a) => {
+      deposition,
+      depositionSource,
+      mineralization,
+      surplusTarget:
+        target === null
+          ? null
+          : {
+              value: target,
+              source: details.surplusTarget !== undefined ? "given for the field" : TARGET_SOURCE,
+            },
+      nitrateLeachingFraction: leaching,
+      cultivations: fieldCultivations.map(collectCultivation),
+      applications: (applicationsOf.get(field.id) ?? []).map((a) => {
         const { fertilizer, typeRvo } = fertilizerOf(fertilizers, a.fertilizerId, field.id, a.id);
+        const f = fertilizer;
+        const emissionFactor =
+          ownFactors || a.method === null
+            ? null
+            : applicationEmissionFactor(
+                {
+                  isMineral: f.isMineral,
+                  n: f.n,
+                  nNh4: f.nNh4,
+                  nNo3: f.nNo3,
+                  so3: f.so3,
+                  ammoniaEmissionFactor: f.ammoniaEmissionFactor,
+                },
+                a.method,
+                landTypeOn(spans, dayOf(a.applicationDate)),
+              );
         return {
           id: a.id,
           date: a.applicationDate,
           amount: a.amountKgPerHa,
           method: a.method,
+          emissionFactor,
           fertilizer: {
             id: fertilizer.catalogueItemId,
             typeRvo,
@@ -264,7 +402,9 @@ export async function collectInputForNitrogenBalance(
   return {
     timeframe: { start: new Date(tf.startDay), end: new Date(tf.endDay) },
     fields: collected,
-    emissionFactors: options.emissionFactors ?? null,
+    emissionFactors: ownFactors
+      ? (options.emissionFactors ?? null)
+      : { source: NMI_SOURCE, fertilizers: [], cropResidue: null },
     surplusTargets: options.surplusTargets ?? null,
   };
 }

@@ -11,6 +11,7 @@ import { FdmCalculatorError } from "../errors.js";
 import { clearGeodataCache, GeodataError } from "./geodata.js";
 import {
   type FieldGeometry,
+  getDeposition,
   getRegion,
   isFieldInGWGBGebied,
   isFieldInNVGebied,
@@ -35,7 +36,10 @@ function rect(west: number, south: number, east: number, north: number): Polygon
   };
 }
 
-function feature(geometry: Polygon | MultiPolygon, properties: Record<string, string>): Feature {
+function feature(
+  geometry: Polygon | MultiPolygon,
+  properties: Record<string, string | number>,
+): Feature {
   return { type: "Feature", geometry, properties };
 }
 
@@ -176,6 +180,14 @@ beforeAll(async () => {
     "broken.fgb": new TextEncoder().encode("this is not a FlatGeobuf file at all"),
     "bad-region.geojson": JSON.stringify(
       collection([feature(rect(5.0, 52.0, 5.1, 52.1), { region: "sand" })]),
+    ),
+    // Deposition: 20 kg N/ha west of 5.1, 30 east of it, up to 5.2; one bad value further east.
+    "deposition.geojson": JSON.stringify(
+      collection([
+        feature(rect(5.0, 52.0, 5.1, 52.1), { deposition: 20 }),
+        feature(rect(5.1, 52.0, 5.2, 52.1), { deposition: 30, ntot: "31.5" }),
+        feature(rect(5.3, 52.0, 5.4, 52.1), { deposition: -4 }),
+      ]),
     ),
     "grondsoort.geojson": JSON.stringify(
       collection([
@@ -379,6 +391,40 @@ describe("field geometry and options", () => {
     await expect(isFieldInNVGebied(flat, { source: file("area.geojson") })).rejects.toThrow(
       /area above 0/,
     );
+  });
+});
+
+describe("getDeposition", () => {
+  const source = () => file("deposition.geojson");
+
+  it("gives the value of the polygon a field lies in, and null off the map", async () => {
+    expect(await getDeposition(rect(5.02, 52.02, 5.04, 52.04), { source: source() })).toBe(20);
+    expect(await getDeposition(rect(6.0, 52.02, 6.01, 52.03), { source: source() })).toBeNull();
+  });
+
+  it("weights a straddling field by area: 1/4 on 20 and 3/4 on 30 gives 27.5", async () => {
+    // Same latitude band, so the shares follow from the longitude widths: 0.01 and 0.03.
+    const straddling = rect(5.09, 52.02, 5.13, 52.04);
+    expect(await getDeposition(straddling, { source: source() })).toBeCloseTo(27.5, 6);
+    // Half off the map counts only the covered half.
+    expect(await getDeposition(rect(5.18, 52.02, 5.22, 52.04), { source: source() })).toBeCloseTo(
+      30,
+      6,
+    );
+  });
+
+  it("reads another property, also as a numeric text", async () => {
+    const field = rect(5.12, 52.02, 5.14, 52.04);
+    expect(await getDeposition(field, { source: source(), property: "ntot" })).toBe(31.5);
+  });
+
+  it("rejects a value that is not a deposition, and a missing source", async () => {
+    await expect(
+      getDeposition(rect(5.32, 52.02, 5.34, 52.04), { source: source(), fieldId: "f1" }),
+    ).rejects.toThrow(/deposition = -4, which is not a deposition from 0 to 500 kg N\/ha/);
+    await expect(getDeposition(rect(5.32, 52.02, 5.34, 52.04), {})).rejects.toMatchObject({
+      code: "GEODATA_NOT_CONFIGURED",
+    });
   });
 });
 

@@ -40,6 +40,14 @@ export interface AreaLookupOptions extends GeodataOptions {
   minimumShare?: number;
 }
 
+/** Options of {@link getDeposition}: the dataset, and the property that holds the deposition. */
+export interface DepositionLookupOptions extends GeodataOptions {
+  /** The feature property with the yearly total N deposition in kg N/ha. Default `"deposition"`. */
+  property?: string;
+  /** Name of the dataset, echoed in the balance (e.g. `"RIVM GCN 2023"`). Default: `source`. */
+  name?: string;
+}
+
 const REGION_ORDER: readonly NL2025Region[] = ["klei", "veen", "zand_nwc", "zand_zuid", "loess"];
 const DEFAULT_VALUES: Readonly<Record<string, NL2025Region>> = {
   klei: "klei",
@@ -281,4 +289,64 @@ export function isFieldInGWGBGebied(
   options?: AreaLookupOptions,
 ): Promise<boolean> {
   return isFieldInArea("isFieldInGWGBGebied", field, options);
+}
+
+/**
+ * Reads the atmospheric nitrogen deposition on a field from a deposition
+ * dataset, for the nitrogen balance: the area-weighted mean of the
+ * `options.property` (default `"deposition"`, kg N/ha per year) of the
+ * polygons the field overlaps.
+ *
+ * The dataset is a FlatGeobuf or GeoJSON file of polygons in WGS84, such as
+ * RIVM's GCN deposition map converted to polygons with a kg N/ha value each;
+ * fdm-calculator bundles none (without one, the balance uses the national
+ * average of {@link NITROGEN_BALANCE_DEFAULTS}). Only the part of the field
+ * that the polygons cover counts: a field half on a 20 and half off the map
+ * gets 20.
+ *
+ * @param field - The field's outline, a GeoJSON Polygon or MultiPolygon in WGS84.
+ * @param options - The dataset (`source`, `format`), the property and the `fieldId` for messages.
+ * @returns The deposition in kg N/ha per year, or `null` when no polygon overlaps the field.
+ * @throws {GeodataError} `GEODATA_NOT_CONFIGURED` when no `source` is given; `GEODATA_UNREADABLE` when the
+ *   file or URL cannot be read; `GEODATA_MALFORMED` when the dataset is not valid FlatGeobuf/GeoJSON in WGS84,
+ *   or an overlapping feature's value is not a number from 0 to 500 kg N/ha.
+ * @throws {FdmCalculatorError} `INVALID_INPUT` when the field is not a valid WGS84 Polygon/MultiPolygon with an area.
+ * @example
+ * ```ts fragment="needs a geodata file"
+ * import { getDeposition } from "fdm-calculator";
+ *
+ * const field = {
+ *   type: "Polygon" as const,
+ *   coordinates: [[[5.1, 52.0], [5.11, 52.0], [5.11, 52.01], [5.1, 52.01], [5.1, 52.0]]],
+ * };
+ * console.log(await getDeposition(field, { source: "/data/deposition-2023-wgs84.fgb" })); // e.g. 21.4
+ * ```
+ */
+export async function getDeposition(
+  field: FieldGeometry,
+  options?: DepositionLookupOptions,
+): Promise<number | null> {
+  const { source, format } = requireSource(options, "getDeposition");
+  const { geometry } = checkField(field, options);
+  const property = options?.property ?? "deposition";
+  const candidates = await queryGeodata(source, format, bboxOf(geometry));
+  let covered = 0;
+  let sum = 0;
+  candidates.forEach((candidate, i) => {
+    const overlap = overlapArea(source, geometry, candidate, i);
+    if (overlap <= 0) return;
+    const raw = candidate.properties?.[property];
+    const value = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+    // Deposition on Dutch land stays well below 100 kg N/ha; 500 bounds it physically.
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 500) {
+      throw new GeodataError(
+        "GEODATA_MALFORMED",
+        `Location dataset ${source}: a feature overlapping the field has ${property} = ${JSON.stringify(raw ?? null)}, which is not a deposition from 0 to 500 kg N/ha`,
+        { source, fieldId: options?.fieldId ?? null },
+      );
+    }
+    covered += overlap;
+    sum += overlap * value;
+  });
+  return covered > 0 ? sum / covered : null;
 }

@@ -50,6 +50,7 @@ function grassField(): NitrogenBalanceFieldInput {
     groundwaterClass: "VI",
     deposition: 25,
     mineralization: 60,
+    nitrateLeachingFraction: 0.11,
     cultivations: [
       {
         id: "c-grass",
@@ -108,6 +109,7 @@ function wheatField(): NitrogenBalanceFieldInput {
     groundwaterClass: null,
     deposition: 20,
     mineralization: 40,
+    nitrateLeachingFraction: 0.44,
     cultivations: [
       {
         id: "c-wheat",
@@ -306,6 +308,86 @@ describe("calculateNitrogenBalance: fixation, timeframe and N contents", () => {
       nContentSource: "not declared",
       supply: 0,
     });
+  });
+});
+
+describe("calculateNitrogenBalance: figures of the application, cultivation and field itself", () => {
+  const field = (harvestYield: number, deposition: number): NitrogenBalanceFieldInput => ({
+    id: "own",
+    area: 1,
+    deposition,
+    depositionSource: "national average",
+    mineralization: 0,
+    nitrateLeachingFraction: 0.5,
+    surplusTarget: { value: 80, source: "own target" },
+    cultivations: [
+      {
+        id: "c-grass",
+        cultivationId: "nl_265",
+        rotation: "grassland",
+        startDate: new Date("2020-01-01"),
+        nitrogenFixation: null,
+        nitrogenContentHarvest: 30,
+        residueNitrogen: 10,
+        residueEmissionFactor: 0.2,
+        harvests: [{ id: "h", date: new Date("2025-06-01"), yield: harvestYield, nContent: null }],
+      },
+    ],
+    applications: [{ ...can("a-can", "2025-03-01", 500), emissionFactor: 0.05 }],
+  });
+
+  it("uses them over the tables, and leaches part of a positive balance as nitrate", () => {
+    const result = farm([field(2000, 20)]);
+    const f = at(result.fields, 0);
+    // CAN 500 × 270 / 1000 = 135 N; × 0.05 (its own factor, not the table's 0.02) = 6.75
+    expect(at(f.applications, 0).emissionFactor).toBe(0.05);
+    expect(f.emission.fertilizers.mineral).toBeCloseTo(6.75, 10);
+    // residues 10 × 0.2 (its own factor, not 0.05) = 2
+    expect(f.emission.residues).toBeCloseTo(2, 10);
+    // supply 135 + 20 = 155; removal 2000 × 30 / 1000 = 60; balance 155 − 60 − 8.75 = 86.25
+    expect(f.balance).toBeCloseTo(86.25, 10);
+    // nitrate 86.25 × 0.5 = 43.125; the balance keeps it
+    expect(f.nitrateLeaching).toBeCloseTo(43.125, 10);
+    expect(result.nitrateLeaching).toBeCloseTo(43.125, 10);
+    expect(f.target).toEqual({ value: 80, source: "own target" });
+    expect(f.overTarget).toBe(true);
+    expect(f.depositionSource).toBe("national average");
+    expect(f.complete).toBe(true);
+    expect(f.missing).toEqual([]);
+  });
+
+  it("leaches nothing from a deficit", () => {
+    // supply 135 + 0; removal 6000 × 30 / 1000 = 180; balance 135 − 180 − 8.75 = −53.75
+    const f = at(farm([field(6000, 0)]).fields, 0);
+    expect(f.balance).toBeCloseTo(-53.75, 10);
+    expect(f.nitrateLeaching).toBe(0);
+  });
+
+  it("lists an unknown leaching fraction without making the field incomplete", () => {
+    const f = at(farm([{ ...field(2000, 20), nitrateLeachingFraction: null }]).fields, 0);
+    expect(f.nitrateLeaching).toBeNull();
+    expect(f.complete).toBe(true);
+    expect(f.missing.map((m) => m.item)).toEqual(["nitrateLeachingFraction"]);
+  });
+
+  it("rejects a factor or fraction outside 0–1 and a target without a source", () => {
+    const bad = field(2000, 20);
+    const app = at(bad.applications, 0);
+    expectError(
+      { timeframe: year, fields: [{ ...bad, applications: [{ ...app, emissionFactor: 1.5 }] }] },
+      "INVALID_INPUT",
+      /emissionFactor of application "a-can" must be a fraction from 0 to 1/,
+    );
+    expectError(
+      { timeframe: year, fields: [{ ...bad, nitrateLeachingFraction: -0.1 }] },
+      "INVALID_INPUT",
+      /nitrateLeachingFraction must be a fraction/,
+    );
+    expectError(
+      { timeframe: year, fields: [{ ...bad, surplusTarget: { value: 80, source: " " } }] },
+      "INVALID_INPUT",
+      /surplusTarget.source must name/,
+    );
   });
 });
 

@@ -165,8 +165,8 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
 
   const area = amount(field.area, fieldId, "area", "fieldArea");
   if (area === 0) throw invalid(fieldId, "area must be above 0 ha");
-  if (!REGIONS.includes(field.soilType)) {
-    throw invalid(fieldId, `soilType must be one of ${REGIONS.join(", ")}`);
+  if (field.soilType !== undefined && !REGIONS.includes(field.soilType)) {
+    throw invalid(fieldId, `soilType must be one of ${REGIONS.join(", ")}, or absent`);
   }
   const gt = field.groundwaterClass ?? null;
   if (gt !== null && (typeof gt !== "string" || gt.trim() === "")) {
@@ -211,14 +211,21 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
     }
     const method = a.method ?? null;
     let factor: number | null = null;
-    if (method === null) {
+    const own = a.emissionFactor;
+    if (own !== null && own !== undefined) {
+      factor = fraction(own, `Field "${fieldId}": emissionFactor of ${what}`);
+    } else if (method === null) {
       lack(
         "applicationMethod",
         a.id,
         "the application method is not recorded, so no ammonia emission factor applies",
       );
     } else if (context.factors === null) {
-      lack("fertilizerEmissionFactor", a.id, "no emission factors were given (emissionFactors)");
+      lack(
+        "fertilizerEmissionFactor",
+        a.id,
+        `no ammonia emission factor is known for fertilizer "${a.fertilizer.id}" by ${method} (give emissionFactor or emissionFactors)`,
+      );
     } else {
       factor = context.factors.get(`${type}/${method}`) ?? null;
       if (factor === null) {
@@ -337,6 +344,10 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
       `residueNitrogen of ${what}`,
       "nitrogenFlow",
     );
+    const residueFactor =
+      c.residueEmissionFactor === null || c.residueEmissionFactor === undefined
+        ? context.residueFactor
+        : fraction(c.residueEmissionFactor, `Field "${fieldId}": residueEmissionFactor of ${what}`);
     let residueEmission: number | null = null;
     if (residueN === null) {
       lack(
@@ -346,14 +357,14 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
       );
     } else if (residueN === 0) {
       residueEmission = 0;
-    } else if (context.residueFactor === null) {
+    } else if (residueFactor === null) {
       lack(
         "residueEmissionFactor",
         c.id,
-        "no emission factor for crop residues was given (emissionFactors.cropResidue)",
+        "no emission factor for crop residues is known (residueEmissionFactor or emissionFactors.cropResidue)",
       );
     } else {
-      residueEmission = residueN * context.residueFactor;
+      residueEmission = residueN * residueFactor;
     }
     return { id: c.id, cultivationId: c.cultivationId, fixation, residueEmission };
   });
@@ -417,17 +428,37 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
       : supply.total - removal.total - emission.total;
   const complete = missing.length === 0;
 
+  const own = ownTarget(field.surplusTarget, fieldId);
   const row =
+    own ??
     context.targets.find(
       (t) => t.soilType === field.soilType && gt !== null && t.groundwaterClass === gt,
-    ) ?? context.targets.find((t) => t.soilType === field.soilType && t.groundwaterClass === null);
+    ) ??
+    context.targets.find((t) => t.soilType === field.soilType && t.groundwaterClass === null);
   const target = row ? { value: row.target * context.years, source: row.source } : null;
   if (!target) {
     lack(
       "surplusTarget",
       null,
-      `no surplus target for soil type ${field.soilType}${gt === null ? "" : ` and groundwater class ${gt}`} was given (surplusTargets)`,
+      `no surplus target is known for the field (surplusTarget, or surplusTargets for soil type ${field.soilType ?? "(none given)"}${gt === null ? "" : ` and groundwater class ${gt}`})`,
     );
+  }
+  const leachFraction =
+    field.nitrateLeachingFraction === null || field.nitrateLeachingFraction === undefined
+      ? null
+      : fraction(field.nitrateLeachingFraction, `Field "${fieldId}": nitrateLeachingFraction`);
+  if (leachFraction === null) {
+    lack(
+      "nitrateLeachingFraction",
+      null,
+      "the nitrate leaching fraction of the field is not known (nitrateLeachingFraction; NMI's figures need the soil type and, on sand, the grondwatertrap)",
+    );
+  }
+  const nitrateLeaching =
+    balance === null || leachFraction === null ? null : Math.max(balance, 0) * leachFraction;
+  const depositionSource = field.depositionSource ?? null;
+  if (depositionSource !== null && typeof depositionSource !== "string") {
+    throw invalid(fieldId, "depositionSource must be a text or null");
   }
   return {
     fieldId,
@@ -436,15 +467,30 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
     removal,
     emission,
     balance,
+    nitrateLeaching,
     applications,
     cultivations,
     harvests,
     residueRemovals,
+    depositionSource,
+    nitrateLeachingFraction: leachFraction,
     target,
     overTarget: target === null || balance === null ? null : balance > target.value,
     complete,
     missing,
   };
+}
+
+/** A field's own yearly target, checked. */
+function ownTarget(given: NitrogenBalanceFieldInput["surplusTarget"], fieldId: string) {
+  if (given === null || given === undefined) return null;
+  if (typeof given.value !== "number" || !Number.isFinite(given.value) || given.value < 0) {
+    throw invalid(fieldId, "surplusTarget.value must be a number of at least 0 kg N/ha per year");
+  }
+  if (typeof given.source !== "string" || given.source.trim() === "") {
+    throw invalid(fieldId, "surplusTarget.source must name where the target comes from");
+  }
+  return { target: given.value, source: given.source };
 }
 
 function cultivationPeriod(
@@ -596,11 +642,19 @@ function byType(
  * year and scaled to the timeframe (× days / 365); fixation and residue N are
  * per cultivation.
  *
- * No other coefficient is built in: emission factors, deposition,
- * mineralization, fixation, N contents of crops and surplus targets come
- * from the input, from a source the caller names. Whatever is missing is
- * listed in `missing`, the components it touches are `null` and the field
- * (and the farm) is not `complete` — nothing unknown counts as 0.
+ * Ammonia emission is the application's N × its emission factor (the
+ * application's own `emissionFactor`, else the `emissionFactors` row for its
+ * fertilizer type and method) plus residue N × the residue factor. Nitrate
+ * leaching is the positive balance × the field's `nitrateLeachingFraction`;
+ * it is part of the surplus, not subtracted from it.
+ *
+ * This function holds no coefficient itself: emission factors, deposition,
+ * mineralization, fixation, crop N contents, leaching fractions and targets
+ * come from the input — {@link collectInputForNitrogenBalance} fills them from
+ * the catalogues and {@link NITROGEN_BALANCE_DEFAULTS} (NMI, fdm-data
+ * catalogues (MIT)). Whatever is missing is listed in `missing`, the
+ * components it touches are `null` and the field (and the farm) is not
+ * `complete` — nothing unknown counts as 0.
  *
  * @param input - The timeframe, the fields with their cultivations, harvests
  *   and applications, and the caller's emission factors and surplus targets.
@@ -706,6 +760,7 @@ export function calculateNitrogenBalance(input: NitrogenBalanceInput): NitrogenB
     removal,
     emission,
     balance: weighted(fields, (f) => f.balance),
+    nitrateLeaching: weighted(fields, (f) => f.nitrateLeaching),
     fields,
     complete: fields.every((f) => f.complete),
     missing: fields.flatMap((f) => f.missing),

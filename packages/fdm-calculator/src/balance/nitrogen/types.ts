@@ -58,6 +58,14 @@ export interface NitrogenBalanceApplication {
   method: ApplicationMethods | null;
   /** The product applied. */
   fertilizer: NitrogenBalanceFertilizer;
+  /**
+   * The ammonia emission factor of this application, kg NH3-N per kg of total
+   * N applied (0–1), e.g. from NMI's defaults as
+   * {@link collectInputForNitrogenBalance} works it out. A number wins over
+   * `emissionFactors`; `null` or absent: the factor of `emissionFactors` for
+   * the fertilizer type and method.
+   */
+  emissionFactor?: number | null;
 }
 
 /** A harvest of a cultivation: the harvested product taken off the field. */
@@ -115,6 +123,12 @@ export interface NitrogenBalanceCultivation {
    * missing). `0` for a crop that leaves none.
    */
   residueNitrogen?: number | null;
+  /**
+   * kg NH3-N emitted per kg N in this crop's residues left on the field, 0–1
+   * (NMI: from the residue N content). A number wins over
+   * `emissionFactors.cropResidue`; `null` or absent: that factor.
+   */
+  residueEmissionFactor?: number | null;
   /** The harvests of this cultivation in the timeframe. */
   harvests: NitrogenBalanceHarvest[];
   /** Crop residues taken off the field in the timeframe. */
@@ -127,15 +141,32 @@ export interface NitrogenBalanceFieldInput {
   id: string;
   /** Area in ha (above 0); the weight of the field in the farm figures. */
   area: number;
-  /** Soil region (grondsoortenkaart of the Meststoffenwet); selects the surplus target. */
-  soilType: NL2025Region;
-  /** Grondwatertrap (groundwater class, e.g. `"VI"`), when known; selects the surplus target. */
+  /**
+   * Soil region (grondsoortenkaart of the Meststoffenwet); selects the target
+   * of `surplusTargets`. Absent: only the field's own `surplusTarget` applies.
+   */
+  soilType?: NL2025Region;
+  /** Grondwatertrap (groundwater class, e.g. `"VI"`), when known; selects the target of `surplusTargets`. */
   groundwaterClass?: string | null;
   /**
    * Atmospheric nitrogen deposition on the field, kg N/ha per year, from the
    * caller's dataset (e.g. RIVM's GCN deposition map). `null`: not known.
    */
   deposition: number | null;
+  /** Where `deposition` comes from, echoed in the result (e.g. the national average used as default). */
+  depositionSource?: string | null;
+  /**
+   * The field's own surplus target, kg N/ha per year, with its source (e.g.
+   * NMI's target for its land use, soil and groundwater). It wins over
+   * `surplusTargets`; `null` or absent: the matching row of `surplusTargets`.
+   */
+  surplusTarget?: { value: number; source: string } | null;
+  /**
+   * Fraction of a positive balance (surplus) that leaches as nitrate-N, 0–1
+   * (NMI: by soil, land type and grondwatertrap). `null` or absent: the
+   * nitrate leaching is not known (listed as missing; the field can still be complete).
+   */
+  nitrateLeachingFraction?: number | null;
   /**
    * Nitrogen mineralized from soil organic matter, kg N/ha per year, e.g. the
    * N-leverend vermogen (NLV, nitrogen-supplying capacity) of the field's soil
@@ -162,10 +193,11 @@ export interface NitrogenBalanceFertilizerEmissionFactor {
 }
 
 /**
- * The caller's ammonia emission factors and the source they come from. No
- * factor is built in: give the ones of your source (for the Netherlands e.g.
- * the NEMA emission factors of WUR's annual "Emissies naar lucht uit de
- * landbouw" reports, converted to a fraction of total N).
+ * Ammonia emission factors per fertilizer type and method, and the source
+ * they come from, for applications without an `emissionFactor` of their own.
+ * {@link collectInputForNitrogenBalance} gives each application NMI's factor
+ * (see {@link NITROGEN_BALANCE_DEFAULTS}); pass a table to use your own
+ * source instead, as a fraction of total N.
  */
 export interface NitrogenBalanceEmissionFactors {
   /** Name of the source, echoed in the result. */
@@ -269,8 +301,14 @@ export interface NitrogenBalanceComponents {
     /** From crop residues left on the field. */
     residues: number | null;
   };
-  /** Supply − removal − emission. */
+  /** Supply − removal − emission: the surplus (a deficit when below 0). */
   balance: number | null;
+  /**
+   * Nitrate-N leached: balance × the field's `nitrateLeachingFraction` when the
+   * balance is above 0, else 0. It is part of the surplus, not subtracted from
+   * it. `null` when the balance or the fraction is unknown.
+   */
+  nitrateLeaching: number | null;
 }
 
 /** What a missing input concerns. */
@@ -287,7 +325,8 @@ export type NitrogenBalanceMissingItem =
   | "residueRemovalNContent"
   | "residueNitrogen"
   | "residueEmissionFactor"
-  | "surplusTarget";
+  | "surplusTarget"
+  | "nitrateLeachingFraction";
 
 /** One input the balance lacks. */
 export interface NitrogenBalanceMissing {
@@ -368,9 +407,13 @@ export interface NitrogenBalanceField extends NitrogenBalanceComponents {
    * with its source; `null` when no target matches the field.
    */
   target: { value: number; source: string } | null;
+  /** Where the deposition figure comes from; `null` when the input named no source. */
+  depositionSource: string | null;
+  /** The leaching fraction used for `nitrateLeaching`, or `null` when not known. */
+  nitrateLeachingFraction: number | null;
   /** The balance is above the target; `null` when the balance or the target is unknown. */
   overTarget: boolean | null;
-  /** Every component is known (a missing target alone does not make it incomplete). */
+  /** Every component is known (a missing target or leaching fraction alone does not make it incomplete). */
   complete: boolean;
   /** What the field lacks. */
   missing: NitrogenBalanceMissing[];

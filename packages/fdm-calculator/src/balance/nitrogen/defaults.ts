@@ -1,0 +1,483 @@
+/**
+ * Default figures of a field nitrogen balance: mineralization by soil type and
+ * land use, ammonia emission factors, the emission from crop residues, nitrate
+ * leaching fractions, surplus targets and the national deposition average.
+ *
+ * Source: NMI, fdm-calculator nitrogen balance figures (MIT), as tabulated in
+ * `reference/nmi-nitrogen-balance/` of this repository (Copyright 2024
+ * Nutriënten Management Instituut; the licence notice ships in this package's
+ * `NOTICE`). `defaults.test.ts` compares every figure here with those CSV files.
+ */
+import type { ApplicationMethods, Rotation } from "fdm-data";
+
+/**
+ * Agricultural soil type (`b_soiltype_agr` in NMI's tables): the values of
+ * fdm-core's `soilTypesOptions`, plus `maasklei` (Meuse clay), which NMI's
+ * tables also list.
+ */
+export type NitrogenBalanceSoilType =
+  | "zeeklei"
+  | "rivierklei"
+  | "maasklei"
+  | "moerige_klei"
+  | "veen"
+  | "dalgrond"
+  | "dekzand"
+  | "duinzand"
+  | "loess";
+
+/** Land type of a field on a day: grassland, cropland, or bare soil (no cultivation). */
+export type NitrogenBalanceLandType = "grassland" | "cropland" | "bare_soil";
+
+/**
+ * The application methods of NMI's manure emission table. fdm-data's six
+ * {@link ApplicationMethods} are among them; `slotted coulter`, `incorporation
+ * 2 tracks`, `spoke wheel` and `pocket placement` are methods fdm-data does not record.
+ */
+export type NitrogenBalanceNmiMethod =
+  | "slotted coulter"
+  | "incorporation"
+  | "incorporation 2 tracks"
+  | "injection"
+  | "shallow injection"
+  | "spraying"
+  | "broadcasting"
+  | "spoke wheel"
+  | "pocket placement"
+  | "narrowband";
+
+/** One row of the manure ammonia emission table. */
+export interface NitrogenBalanceManureEmissionFactor {
+  /** The application method. */
+  method: NitrogenBalanceNmiMethod;
+  /** The land type on the day of application. */
+  landType: NitrogenBalanceLandType;
+  /** kg NH3-N emitted per kg ammoniacal N (NH4-N, TAN) applied, 0–1. */
+  factor: number;
+  /** `true` where NEMA's table has no entry and NMI assumed the value of a similar method. */
+  assumed: boolean;
+}
+
+/** The soil groups of the nitrate leaching table. */
+export type NitrogenBalanceLeachingSoilGroup = "peat" | "clay" | "loess" | "sand";
+
+/** One row of the nitrate leaching table. */
+export interface NitrogenBalanceLeachingFraction {
+  /** The soil group. */
+  soilGroup: NitrogenBalanceLeachingSoilGroup;
+  /** Grassland, or cropland (which bare soil also uses). */
+  landType: "grassland" | "cropland";
+  /** The grondwatertrappen (groundwater classes) it applies to; `null` for every class (peat, clay, loess). */
+  groundwaterClasses: readonly string[] | null;
+  /** Fraction of a positive N surplus that leaches as nitrate-N, 0–1. */
+  fraction: number;
+}
+
+/** One row of the surplus target table. */
+export interface NitrogenBalanceTargetRow {
+  /** Land use: grassland when some cultivation of the field is grass, else arable. */
+  landUse: "grassland" | "arable";
+  /** Soil group for targets: peat counts as clay, loess as sand. */
+  soilGroup: "sand" | "clay";
+  /** Groundwater group from the grondwatertrap (see `groundwaterGroups`). */
+  groundwaterGroup: "dry" | "average" | "wet";
+  /** The highest acceptable N surplus, kg N/ha per year. */
+  target: number;
+}
+
+/** The shape of {@link NITROGEN_BALANCE_DEFAULTS}. */
+export interface NitrogenBalanceDefaults {
+  /** Where the figures come from, as the balance names them. */
+  source: string;
+  /**
+   * Yearly N mineralization from soil organic matter, kg N/ha per year, by
+   * agricultural soil type and land use (grassland: a grass crop on the field
+   * at some day from 15 May to 15 July of the year; arable also covers
+   * fallow). Enters supply as `default × days of the year in the timeframe /
+   * days in that year`, summed over the years. NMI gives no source for them.
+   */
+  mineralization: Readonly<
+    Record<NitrogenBalanceSoilType, { readonly grassland: number; readonly arable: number }>
+  >;
+  /**
+   * NH3-N emission factors of organic fertilizers (every fertilizer that is
+   * not mineral: manure, compost, other) by application method and the land
+   * type on the day of application. Enters emission as `amount (kg/ha) ×
+   * NH4-N (g/kg) / 1000 × factor`. Source: Van Bruggen et al. (2024),
+   * Emissies naar lucht uit de landbouw berekend met NEMA voor 1990-2022,
+   * WOT-technical report 264, table B18.3 (column 2019-2022).
+   */
+  manureEmissionFactors: readonly NitrogenBalanceManureEmissionFactor[];
+  /**
+   * The NMI method of each fdm-data application method: the six share a name
+   * (`shallow_injection` is NMI's `shallow injection`).
+   */
+  methods: Readonly<Record<ApplicationMethods, NitrogenBalanceNmiMethod>>;
+  /**
+   * Coefficients of the ammonia emission factor of a mineral fertilizer without
+   * a catalogue factor (`ammoniaEmissionFactor`): `factor = (k1 × Norg² + k2 ×
+   * NO3 × SO3 + k3 × NH4²) / 100`, contents in g/kg, `Norg = N − NO3 − NH4`,
+   * k1 without nitrification inhibitor; the factor is limited to 0–1. Enters
+   * emission as `amount × total N / 1000 × factor`. NMI names no source.
+   */
+  mineralEmission: {
+    /** k1 without inhibitor, % per (g N/kg)². */
+    readonly organicNSquared: number;
+    /** k1 with inhibitor, % per (g N/kg)²; never used, an inhibitor is never assumed. */
+    readonly organicNSquaredWithInhibitor: number;
+    /** k2, % per (g N/kg × g SO3/kg). */
+    readonly nitrateTimesSulphur: number;
+    /** k3, % per (g N/kg)². */
+    readonly ammoniumSquared: number;
+  };
+  /**
+   * Emission factor of crop residues left on the field: `factor = clamp((slope
+   * × residue N content (g N/kg DM) + intercept) / 100, 0, 1)`; enters
+   * emission as `residue N (kg N/ha) × factor`. NMI names no source.
+   */
+  residueEmission: { readonly slope: number; readonly intercept: number };
+  /**
+   * Fraction of a positive surplus that leaches as nitrate-N, by soil group,
+   * land type (from every cultivation of the field) and, for sand, the
+   * grondwatertrap. `nitrate-N = surplus × fraction` when the surplus is above 0.
+   * NMI names no source.
+   */
+  leachingFractions: readonly NitrogenBalanceLeachingFraction[];
+  /** The leaching soil group of each soil type. */
+  leachingSoilGroups: Readonly<Record<NitrogenBalanceSoilType, NitrogenBalanceLeachingSoilGroup>>;
+  /**
+   * Surplus targets (the highest acceptable N surplus), kg N/ha per year, by
+   * land use, soil group and groundwater group; `target × days / 365` for the
+   * timeframe. Source named by NMI: Ros et al. 2023.
+   */
+  surplusTargets: readonly NitrogenBalanceTargetRow[];
+  /** The target soil group of each soil type (peat with clay, loess with sand). */
+  targetSoilGroups: Readonly<Record<NitrogenBalanceSoilType, "sand" | "clay">>;
+  /** The groundwater group of each grondwatertrap (main and sub classes). */
+  groundwaterGroups: Readonly<Record<string, "dry" | "average" | "wet">>;
+  /**
+   * BRP crops that count as neither grassland nor cropland when the land type
+   * is decided: black fallow, nature grassland, green manures (NMI's catalogue ids).
+   */
+  landTypeExcludedCrops: readonly string[];
+  /**
+   * Atmospheric N deposition used when no deposition dataset is configured:
+   * the national average total deposition on the Netherlands in 2022, 1,375
+   * mol N/ha × 14.007 g/mol = 19.3 kg N/ha per year (Compendium voor de
+   * Leefomgeving, indicator "Stikstofdepositie, 1990-2022", RIVM figures).
+   * Local values run up to about 56 kg N/ha: an estimate, not a measurement.
+   */
+  deposition: { readonly value: number; readonly source: string };
+}
+
+const m = (
+  method: NitrogenBalanceNmiMethod,
+  grassland: [number, boolean],
+  cropland: [number, boolean],
+  bare: [number, boolean],
+): NitrogenBalanceManureEmissionFactor[] => [
+  { method, landType: "grassland", factor: grassland[0], assumed: grassland[1] },
+  { method, landType: "cropland", factor: cropland[0], assumed: cropland[1] },
+  { method, landType: "bare_soil", factor: bare[0], assumed: bare[1] },
+];
+
+const WET = ["I", "Ia", "Ic", "II", "IIa", "IIb", "IIc"];
+const III = ["III", "IIIa"];
+const IV = ["IV", "IVu", "IVc"];
+const V = ["V", "Va", "Vao", "Vad", "Vb", "Vbo", "Vbd", "sV", "sVb"];
+const VI = ["VI", "VIo", "VId"];
+const VII = ["VII", "VIIo", "VIId"];
+const VIII = ["VIII", "VIIIo", "VIIId"];
+const sand = (landType: "grassland" | "cropland", fractions: number[]) =>
+  [WET, III, ["IIIb"], IV, V, VI, VII, VIII].map(
+    (groundwaterClasses, i): NitrogenBalanceLeachingFraction => ({
+      soilGroup: "sand",
+      landType,
+      groundwaterClasses,
+      fraction: fractions[i] as number,
+    }),
+  );
+const groups = (group: "dry" | "average" | "wet", classes: string[]) =>
+  Object.fromEntries(classes.map((c) => [c, group]));
+
+/**
+ * The default figures of the nitrogen balance, with their units, conditions
+ * and sources — NMI, fdm-calculator nitrogen balance figures (MIT), credited
+ * as "NMI, fdm-data catalogues (MIT)" with the crop and fertilizer figures.
+ * {@link collectInputForNitrogenBalance} fills a farm's balance input from
+ * them; each figure's TSDoc in {@link NitrogenBalanceDefaults} says where it
+ * enters the balance.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { NITROGEN_BALANCE_DEFAULTS } from "fdm-calculator";
+ *
+ * // Peat under grass mineralizes 160 kg N/ha per year.
+ * assert.equal(NITROGEN_BALANCE_DEFAULTS.mineralization.veen.grassland, 160);
+ * ```
+ */
+export const NITROGEN_BALANCE_DEFAULTS: NitrogenBalanceDefaults = {
+  source: "NMI, fdm-calculator nitrogen balance figures (MIT)",
+  mineralization: {
+    dalgrond: { grassland: 20, arable: 20 },
+    veen: { grassland: 160, arable: 20 },
+    dekzand: { grassland: 0, arable: 0 },
+    duinzand: { grassland: 0, arable: 0 },
+    loess: { grassland: 0, arable: 0 },
+    moerige_klei: { grassland: 0, arable: 0 },
+    rivierklei: { grassland: 0, arable: 0 },
+    zeeklei: { grassland: 0, arable: 0 },
+    maasklei: { grassland: 0, arable: 0 },
+  },
+  manureEmissionFactors: [
+    ...m("slotted coulter", [0.17, false], [0.24, true], [0.24, false]),
+    ...m("incorporation", [0.17, true], [0.22, false], [0.46, true]),
+    ...m("incorporation 2 tracks", [0.17, true], [0.46, false], [0.46, false]),
+    ...m("injection", [0.17, false], [0.24, true], [0.02, false]),
+    ...m("shallow injection", [0.17, false], [0.24, false], [0.24, false]),
+    ...m("spraying", [0.68, true], [0.69, true], [0.69, true]),
+    ...m("broadcasting", [0.68, false], [0.69, false], [0.69, false]),
+    ...m("spoke wheel", [0.17, true], [0.24, true], [0.24, true]),
+    ...m("pocket placement", [0.68, true], [0.69, true], [0.69, true]),
+    ...m("narrowband", [0.17, false], [0.36, false], [0.36, false]),
+  ],
+  methods: {
+    broadcasting: "broadcasting",
+    narrowband: "narrowband",
+    shallow_injection: "shallow injection",
+    injection: "injection",
+    incorporation: "incorporation",
+    spraying: "spraying",
+  },
+  mineralEmission: {
+    organicNSquared: 7.021e-5,
+    organicNSquaredWithInhibitor: 3.166e-5,
+    nitrateTimesSulphur: -4.308e-5,
+    ammoniumSquared: 2.498e-4,
+  },
+  residueEmission: { slope: 0.41, intercept: -5.42 },
+  leachingFractions: [
+    { soilGroup: "peat", landType: "grassland", groundwaterClasses: null, fraction: 0.06 },
+    { soilGroup: "peat", landType: "cropland", groundwaterClasses: null, fraction: 0.17 },
+    { soilGroup: "clay", landType: "grassland", groundwaterClasses: null, fraction: 0.11 },
+    { soilGroup: "clay", landType: "cropland", groundwaterClasses: null, fraction: 0.33 },
+    { soilGroup: "loess", landType: "grassland", groundwaterClasses: null, fraction: 0.14 },
+    { soilGroup: "loess", landType: "cropland", groundwaterClasses: null, fraction: 0.74 },
+    ...sand("grassland", [0.02, 0.03, 0.1, 0.14, 0.16, 0.21, 0.27, 0.32]),
+    ...sand("cropland", [0.04, 0.07, 0.28, 0.38, 0.44, 0.58, 0.74, 0.89]),
+  ],
+  leachingSoilGroups: {
+    veen: "peat",
+    moerige_klei: "clay",
+    rivierklei: "clay",
+    zeeklei: "clay",
+    maasklei: "clay",
+    loess: "loess",
+    dekzand: "sand",
+    dalgrond: "sand",
+    duinzand: "sand",
+  },
+  surplusTargets: [
+    { landUse: "grassland", soilGroup: "sand", groundwaterGroup: "dry", target: 80 },
+    { landUse: "grassland", soilGroup: "sand", groundwaterGroup: "average", target: 125 },
+    { landUse: "grassland", soilGroup: "sand", groundwaterGroup: "wet", target: 125 },
+    { landUse: "grassland", soilGroup: "clay", groundwaterGroup: "dry", target: 125 },
+    { landUse: "grassland", soilGroup: "clay", groundwaterGroup: "average", target: 125 },
+    { landUse: "grassland", soilGroup: "clay", groundwaterGroup: "wet", target: 125 },
+    { landUse: "arable", soilGroup: "sand", groundwaterGroup: "dry", target: 50 },
+    { landUse: "arable", soilGroup: "sand", groundwaterGroup: "average", target: 70 },
+    { landUse: "arable", soilGroup: "sand", groundwaterGroup: "wet", target: 125 },
+    { landUse: "arable", soilGroup: "clay", groundwaterGroup: "dry", target: 115 },
+    { landUse: "arable", soilGroup: "clay", groundwaterGroup: "average", target: 125 },
+    { landUse: "arable", soilGroup: "clay", groundwaterGroup: "wet", target: 125 },
+  ],
+  targetSoilGroups: {
+    moerige_klei: "clay",
+    rivierklei: "clay",
+    zeeklei: "clay",
+    maasklei: "clay",
+    veen: "clay",
+    dekzand: "sand",
+    dalgrond: "sand",
+    duinzand: "sand",
+    loess: "sand",
+  },
+  groundwaterGroups: {
+    ...groups("dry", [...VII, ...VIII]),
+    ...groups("average", [...V, ...VI]),
+    ...groups("wet", [...WET, ...III, "IIIb", ...IV]),
+  },
+  landTypeExcludedCrops: ["nl_6794", "nl_662", "nl_6798", "nl_2300", "nl_3802", "nl_3801"],
+  deposition: {
+    value: 19.3,
+    source:
+      "national average total N deposition 2022 (1,375 mol N/ha; CLO indicator 'Stikstofdepositie, 1990-2022', RIVM)",
+  },
+};
+
+// ——— How the collector applies the figures (internal; tested in defaults.test.ts) ———
+
+const DAY = 86_400_000;
+
+/** A cultivation as the rules below see it: crop, rotation and its days (UTC midnight ms; `end` null while it stays). */
+export interface DefaultsCultivation {
+  cultivationId: string;
+  rotation: Rotation;
+  start: number;
+  end: number | null;
+}
+
+const counts = (c: DefaultsCultivation) =>
+  !NITROGEN_BALANCE_DEFAULTS.landTypeExcludedCrops.includes(c.cultivationId);
+
+/**
+ * Land type on a day: grassland when a grassland crop (fdm-data rotation
+ * `grassland`) is on the field, else cropland when another crop is, else bare soil.
+ */
+export function landTypeOn(cultivations: readonly DefaultsCultivation[], day: number) {
+  const on = cultivations.filter(
+    (c) => counts(c) && c.start <= day && (c.end === null || c.end >= day),
+  );
+  if (on.some((c) => c.rotation === "grassland")) return "grassland";
+  return on.length > 0 ? "cropland" : "bare_soil";
+}
+
+/** Land type for leaching: from every cultivation of the field, no date test; bare soil as cropland. */
+export function leachingLandType(cultivations: readonly DefaultsCultivation[]) {
+  return cultivations.some((c) => counts(c) && c.rotation === "grassland")
+    ? "grassland"
+    : "cropland";
+}
+
+/**
+ * Mineralization in kg N/ha per year for the balance (which scales by days /
+ * 365): Σ over calendar years of default(soil, land use of that year) × days
+ * of the year in the timeframe / days in the year, then × 365 / timeframe
+ * days. Land use of a year is grassland when a grassland crop is on the field
+ * on some day from 15 May to 15 July of it.
+ */
+export function yearlyMineralization(
+  soil: NitrogenBalanceSoilType,
+  cultivations: readonly DefaultsCultivation[],
+  startDay: number,
+  endDay: number,
+): number {
+  const rates = NITROGEN_BALANCE_DEFAULTS.mineralization[soil];
+  let total = 0;
+  const first = new Date(startDay).getUTCFullYear();
+  const last = new Date(endDay).getUTCFullYear();
+  for (let year = first; year <= last; year++) {
+    const yearStart = Date.UTC(year, 0, 1);
+    const yearEnd = Date.UTC(year + 1, 0, 1);
+    const overlap = (Math.min(yearEnd, endDay + DAY) - Math.max(yearStart, startDay)) / DAY;
+    const grass = cultivations.some(
+      (c) =>
+        c.rotation === "grassland" &&
+        c.start <= Date.UTC(year, 6, 15) &&
+        (c.end === null || c.end >= Date.UTC(year, 4, 15)),
+    );
+    total += ((grass ? rates.grassland : rates.arable) * overlap) / ((yearEnd - yearStart) / DAY);
+  }
+  return (total * 365) / ((endDay - startDay) / DAY + 1);
+}
+
+/** The N contents of a fertilizer (g/kg product) and its catalogue NH3 factor, as far as known. */
+export interface DefaultsFertilizer {
+  isMineral: boolean;
+  n: number | null;
+  nNh4: number | null;
+  nNo3: number | null;
+  so3: number | null;
+  ammoniaEmissionFactor: number | null;
+}
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+
+/**
+ * The NH3 emission factor of an application as a fraction of its total N:
+ * for a mineral fertilizer its catalogue factor, else NMI's formula from its
+ * composition; for any other fertilizer NMI's factor for the method and land
+ * type × NH4-N / total N. `null` when a content it needs is not known.
+ */
+export function applicationEmissionFactor(
+  fertilizer: DefaultsFertilizer,
+  method: ApplicationMethods,
+  landType: NitrogenBalanceLandType,
+): number | null {
+  const { n, nNh4, nNo3, so3 } = fertilizer;
+  if (fertilizer.isMineral) {
+    if (fertilizer.ammoniaEmissionFactor !== null) return clamp01(fertilizer.ammoniaEmissionFactor);
+    if (n === null || nNh4 === null || nNo3 === null || so3 === null) return null;
+    const k = NITROGEN_BALANCE_DEFAULTS.mineralEmission;
+    const organic = n - nNo3 - nNh4;
+    return clamp01(
+      (k.organicNSquared * organic ** 2 +
+        k.nitrateTimesSulphur * nNo3 * so3 +
+        k.ammoniumSquared * nNh4 ** 2) /
+        100,
+    );
+  }
+  if (n === null || nNh4 === null) return null;
+  if (n === 0) return 0;
+  const nmi = NITROGEN_BALANCE_DEFAULTS.methods[method];
+  const row = NITROGEN_BALANCE_DEFAULTS.manureEmissionFactors.find(
+    (f) => f.method === nmi && f.landType === landType,
+  );
+  return row === undefined ? null : (row.factor * nNh4) / n;
+}
+
+/** Residue emission factor from the residue N content (g N/kg DM), limited to 0–1. */
+export function residueEmissionFactor(nitrogenContentResidue: number): number {
+  const { slope, intercept } = NITROGEN_BALANCE_DEFAULTS.residueEmission;
+  return clamp01((slope * nitrogenContentResidue + intercept) / 100);
+}
+
+/**
+ * N in crop residues, kg N/ha: mean yield / HI × (1 − HI) × residue N content
+ * / 1000 (0 when HI is 0). `null` when a figure is missing.
+ */
+export function residueNitrogen(
+  meanYield: number | null,
+  harvestIndex: number | null,
+  nitrogenContentResidue: number | null,
+): number | null {
+  if (meanYield === null || harvestIndex === null || nitrogenContentResidue === null) return null;
+  if (harvestIndex === 0) return 0;
+  return ((meanYield / harvestIndex) * (1 - harvestIndex) * nitrogenContentResidue) / 1000;
+}
+
+/** Leaching fraction by soil, land type and (for sand) grondwatertrap; `null` when sand has no known class. */
+export function leachingFraction(
+  soil: NitrogenBalanceSoilType,
+  landType: "grassland" | "cropland",
+  groundwaterClass: string | null,
+): number | null {
+  const group = NITROGEN_BALANCE_DEFAULTS.leachingSoilGroups[soil];
+  const row = NITROGEN_BALANCE_DEFAULTS.leachingFractions.find(
+    (f) =>
+      f.soilGroup === group &&
+      f.landType === landType &&
+      (f.groundwaterClasses === null ||
+        (groundwaterClass !== null && f.groundwaterClasses.includes(groundwaterClass))),
+  );
+  return row?.fraction ?? null;
+}
+
+/** Surplus target, kg N/ha per year; `null` without a known grondwatertrap. */
+export function surplusTarget(
+  soil: NitrogenBalanceSoilType,
+  grassland: boolean,
+  groundwaterClass: string | null,
+): number | null {
+  const D = NITROGEN_BALANCE_DEFAULTS;
+  const gw = groundwaterClass === null ? undefined : D.groundwaterGroups[groundwaterClass];
+  if (gw === undefined) return null;
+  const row = D.surplusTargets.find(
+    (t) =>
+      t.landUse === (grassland ? "grassland" : "arable") &&
+      t.soilGroup === D.targetSoilGroups[soil] &&
+      t.groundwaterGroup === gw,
+  );
+  return row?.target ?? null;
+}
