@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
-import { checkPermission, rowsOf, withPermission } from "./authorization.js";
+import { rowsOf } from "./authorization.js";
 import { requireInTenure, requireWithinTenure } from "./cultivation.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   applicationMethodOptions,
   fertilizerAcquiring,
@@ -146,14 +147,10 @@ export async function addFertilizerApplication(
   const method = requireEnum(input.method, "method", methods);
   const applicationDate = requireDate(input.applicationDate, "applicationDate");
   const id = createId();
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "addFertilizerApplication").write(
     "field",
     fieldId,
-    "addFertilizerApplication",
-    async (tx, farmId, tenure) => {
+    async (tx, { farmId, tenure }) => {
       requireInTenure(tenure, applicationDate, "applicationDate");
       // The insert only happens when the farm holds the fertilizer and its product allows the
       // method; when nothing was inserted, the read that names the reason runs.
@@ -207,20 +204,14 @@ export async function getFertilizerApplication(
   principalId: PrincipalId,
   applicationId: string,
 ): Promise<FertilizerApplication> {
-  await checkPermission(
-    fdm,
-    principalId,
-    "read",
+  return guard(fdm, principalId, "getFertilizerApplication").read(
     "fertilizer_application",
     applicationId,
-    "getFertilizerApplication",
+    async (db) => {
+      const [row] = await selectApplications(db, eq(fertilizerApplying.id, applicationId));
+      return row as FertilizerApplication;
+    },
   );
-  try {
-    const [row] = await selectApplications(fdm, eq(fertilizerApplying.id, applicationId));
-    return row as FertilizerApplication;
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplication");
-  }
 }
 
 /**
@@ -249,19 +240,16 @@ export async function getFertilizerApplications(
   timeframe?: Timeframe,
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "field", fieldId, "getFertilizerApplications");
-  try {
+  return guard(fdm, principalId, "getFertilizerApplications").list("field", fieldId, async (db) => {
     return (await selectApplications(
-      fdm,
+      db,
       and(
         eq(fertilizerApplying.fieldId, fieldId),
         tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
         tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
       ),
     )) as FertilizerApplication[];
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplications");
-  }
+  });
 }
 
 /**
@@ -293,26 +281,20 @@ export async function getFertilizerApplicationsForFarm(
   timeframe?: Timeframe,
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(
-    fdm,
-    principalId,
-    "list",
+  return guard(fdm, principalId, "getFertilizerApplicationsForFarm").list(
     "farm",
     farmId,
-    "getFertilizerApplicationsForFarm",
+    async (db) => {
+      return (await selectApplications(
+        db,
+        and(
+          eq(fieldAcquiring.farmId, farmId),
+          tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
+          tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
+        ),
+      )) as FertilizerApplication[];
+    },
   );
-  try {
-    return (await selectApplications(
-      fdm,
-      and(
-        eq(fieldAcquiring.farmId, farmId),
-        tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
-        tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
-      ),
-    )) as FertilizerApplication[];
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplicationsForFarm");
-  }
 }
 
 /**
@@ -350,14 +332,10 @@ export async function updateFertilizerApplication(
     patch.applicationDate === undefined
       ? undefined
       : requireDate(patch.applicationDate, "applicationDate");
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "updateFertilizerApplication").write(
     "fertilizer_application",
     applicationId,
-    "updateFertilizerApplication",
-    async (tx, farmId) => {
+    async (tx, { farmId }) => {
       const [current] = await tx
         .select()
         .from(fertilizerApplying)
@@ -406,17 +384,11 @@ export async function removeFertilizerApplication(
   principalId: PrincipalId,
   applicationId: string,
 ): Promise<void> {
-  await checkPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "removeFertilizerApplication").write(
     "fertilizer_application",
     applicationId,
-    "removeFertilizerApplication",
+    async (tx) => {
+      await tx.delete(fertilizerApplying).where(eq(fertilizerApplying.id, applicationId));
+    },
   );
-  try {
-    await fdm.delete(fertilizerApplying).where(eq(fertilizerApplying.id, applicationId));
-  } catch (err) {
-    throw asFdmError(err, "removeFertilizerApplication");
-  }
 }

@@ -134,3 +134,25 @@ export function createId(): string {
   for (const b of bytes) id += alphabet[b % 36];
   return id;
 }
+
+/**
+ * Validates every row of a list with `check`; an error names the row, e.g.
+ * `fields[3].name: must be a non-empty string.` (`item` is the name `check` gives
+ * the whole row in its errors).
+ */
+export function eachRow<I, O>(rows: I[], list: string, item: string, check: (row: I) => O): O[] {
+  return rows.map((row, i) => {
+    try {
+      return check(row);
+    } catch (err) {
+      if (!(err instanceof FdmError)) throw err;
+      const where = `${list}[${i}]`;
+      const name = err.field && err.field !== item ? `${where}.${err.field}` : where;
+      const message =
+        err.field === item
+          ? `${where}${err.message.slice(item.length)}`
+          : `${where}.${err.message}`;
+      throw new FdmError(err.code, message, { field: name, cause: err });
+    }
+  });
+}
