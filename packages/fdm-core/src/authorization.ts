@@ -296,24 +296,24 @@ export async function decide(
   };
 }
 
-/** The error for a check that did not pass, or `null` when it passed. */
-export function refusal(
+/** The farm found by a check that passed; throws the refusal of one that did not. */
+export function granted(
   found: Resolved,
   entry: AuditEntry,
   resource: FarmResource,
   idField: string,
-): FdmError | null {
+): NonNullable<Resolved> {
   if (!found) {
-    return new FdmError(
+    throw new FdmError(
       "NOT_FOUND",
       `${idField}: no ${resource.replace("_", " ")} with id '${entry.resourceId}'.`,
       { field: idField },
     );
   }
   if (!entry.allowed) {
-    return new FdmPermissionError(entry.principalId, entry.action, resource, entry.resourceId);
+    throw new FdmPermissionError(entry.principalId, entry.action, resource, entry.resourceId);
   }
-  return null;
+  return found;
 }
 
 export const idFieldOf = (resource: FarmResource) =>

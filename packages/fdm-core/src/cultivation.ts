@@ -17,6 +17,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   optionalDate,
   requireDate,
   requireId,
@@ -25,6 +26,7 @@ import {
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** A new cultivation: which crop, and when it starts (and possibly ends). */
@@ -66,6 +68,11 @@ export interface Cultivation {
   /** When it was last changed, or `null`. */
   updatedAt: Date | null;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Cultivation, typeof cultivations.$inferSelect>(true, true);
+tied<Cultivation, typeof cultivationStarting.$inferSelect, "cultivationId">(true, true);
+tied<Cultivation, typeof cultivationEnding.$inferSelect, "cultivationId" | "endDate">(true, true);
 
 const cultivationColumns = {
   id: cultivations.id,
@@ -222,8 +229,8 @@ export async function getCultivation(
     "cultivation",
     cultivationId,
     async (db) => {
-      const [row] = await selectCultivations(db, eq(cultivations.id, cultivationId));
-      return row as Cultivation;
+      const rows = await selectCultivations(db, eq(cultivations.id, cultivationId));
+      return one(rows, "cultivationId", cultivationId);
     },
   );
 }

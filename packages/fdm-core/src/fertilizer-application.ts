@@ -15,6 +15,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   requireDate,
   requireEnum,
   requireId,
@@ -23,6 +24,7 @@ import {
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** A fertilizer application to record. */
@@ -57,6 +59,12 @@ export interface FertilizerApplication {
   applicationDate: Date;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<FertilizerApplication, typeof fertilizerApplying.$inferSelect, "createdAt" | "updatedAt">(
+  true,
+  true,
+);
+
 const MAX_AMOUNT = 200_000;
 const methods = applicationMethodOptions.map((o) => o.value);
 
@@ -88,9 +96,14 @@ async function requireUsableFertilizer(
   farmId: string,
   fertilizerId: string,
   method: ApplicationMethods,
+  applicationDate: Date,
 ): Promise<void> {
   const [f] = await db
-    .select({ farmId: fertilizerAcquiring.farmId, methods: fertilizerCatalogue.applicationMethods })
+    .select({
+      farmId: fertilizerAcquiring.farmId,
+      acquiringDate: fertilizerAcquiring.acquiringDate,
+      methods: fertilizerCatalogue.applicationMethods,
+    })
     .from(fertilizers)
     .innerJoin(fertilizerAcquiring, eq(fertilizerAcquiring.fertilizerId, fertilizers.id))
     .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId))
@@ -102,6 +115,13 @@ async function requireUsableFertilizer(
       {
         field: "fertilizerId",
       },
+    );
+  }
+  if (applicationDate < f.acquiringDate) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `applicationDate: must not be before the fertilizer's acquiring date (${f.acquiringDate.toISOString().slice(0, 10)}).`,
+      { field: "applicationDate" },
     );
   }
   if (!f.methods.includes(method)) {
@@ -164,10 +184,11 @@ export async function addFertilizerApplication(
           inner join ${fertilizerCatalogue} on ${eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId)}
           where ${fertilizers.id} = ${fertilizerId} and ${fertilizerAcquiring.farmId} = ${farmId}
             and ${method}::application_method = any(${fertilizerCatalogue.applicationMethods})
+            and ${fertilizerAcquiring.acquiringDate} <= ${sql.param(applicationDate, fertilizerAcquiring.acquiringDate)}::timestamptz
           returning id`,
       );
       if (written.length === 0) {
-        await requireUsableFertilizer(tx, farmId, fertilizerId, method);
+        await requireUsableFertilizer(tx, farmId, fertilizerId, method, applicationDate);
         throw new Error("the fertilizer application was not written");
       }
     },
@@ -208,8 +229,11 @@ export async function getFertilizerApplication(
     "fertilizer_application",
     applicationId,
     async (db) => {
-      const [row] = await selectApplications(db, eq(fertilizerApplying.id, applicationId));
-      return row as FertilizerApplication;
+      return one(
+        await selectApplications(db, eq(fertilizerApplying.id, applicationId)),
+        "applicationId",
+        applicationId,
+      );
     },
   );
 }
@@ -241,14 +265,14 @@ export async function getFertilizerApplications(
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
   return guard(fdm, principalId, "getFertilizerApplications").list("field", fieldId, async (db) => {
-    return (await selectApplications(
+    return selectApplications(
       db,
       and(
         eq(fertilizerApplying.fieldId, fieldId),
         tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
         tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
       ),
-    )) as FertilizerApplication[];
+    );
   });
 }
 
@@ -285,14 +309,14 @@ export async function getFertilizerApplicationsForFarm(
     "farm",
     farmId,
     async (db) => {
-      return (await selectApplications(
+      return selectApplications(
         db,
         and(
           eq(fieldAcquiring.farmId, farmId),
           tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
           tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
         ),
-      )) as FertilizerApplication[];
+      );
     },
   );
 }
@@ -348,12 +372,13 @@ export async function updateFertilizerApplication(
         );
       if (applicationDate)
         await requireWithinTenure(tx, current.fieldId, applicationDate, "applicationDate");
-      if (fertilizerId || method) {
+      if (fertilizerId || method || applicationDate) {
         await requireUsableFertilizer(
           tx,
           farmId,
           fertilizerId ?? current.fertilizerId,
           method ?? current.method,
+          applicationDate ?? current.applicationDate,
         );
       }
       await tx

@@ -20,6 +20,7 @@ import {
   requireObject,
   requireSomeKey,
   requireText,
+  tied,
 } from "./validate.js";
 
 /** The details of an organization that a user enters. */
@@ -53,6 +54,9 @@ export interface Organization {
   updatedAt: Date | null;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Organization, typeof organizations.$inferSelect>(true, true);
+
 /** A member of an organization, as {@link listMembersOfOrganization} returns it. */
 export interface OrganizationMember {
   /** The member as a principal; its `email` follows the rule of {@link getPrincipal}. */
@@ -82,6 +86,12 @@ export interface OrganizationInvitation {
   /** When it was made. */
   createdAt: Date;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<OrganizationInvitation, typeof organizationInvitations.$inferSelect, "status" | "respondedAt">(
+  true,
+  true,
+);
 
 /** Options of {@link inviteUserToOrganization}. */
 export interface InvitationInput {
