@@ -150,10 +150,10 @@ async function requireUser(
   db: FdmType,
   principalId: unknown,
   field = "principalId",
-): Promise<{ id: string; email: string }> {
+): Promise<{ id: string; email: string; emailVerified: boolean }> {
   const id = requireId(principalId, field);
   const [user] = await db
-    .select({ id: authUser.id, email: authUser.email })
+    .select({ id: authUser.id, email: authUser.email, emailVerified: authUser.emailVerified })
     .from(authUser)
     .where(eq(authUser.id, id));
   if (!user) {
@@ -744,6 +744,8 @@ export async function listPendingInvitationsForUser(
     "*",
     async (db) => {
       const user = await requireUser(db, principalId);
+      // Invitations reach an account only once it has proven its address.
+      if (!user.emailVerified) return [];
       return db
         .select(invitationColumns)
         .from(organizationInvitations)
@@ -761,7 +763,11 @@ export async function listPendingInvitationsForUser(
 }
 
 /** Loads an invitation addressed to the user, locked, and checks it can still be answered. */
-async function openInvitation(tx: FdmType, user: { id: string; email: string }, id: string) {
+async function openInvitation(
+  tx: FdmType,
+  user: { id: string; email: string; emailVerified: boolean },
+  id: string,
+) {
   const [row] = await tx
     .select({
       organizationId: organizationInvitations.organizationId,
@@ -778,6 +784,14 @@ async function openInvitation(tx: FdmType, user: { id: string; email: string }, 
     throw new FdmError("NOT_FOUND", `invitationId: no invitation with id '${id}' for this user.`, {
       field: "invitationId",
     });
+  }
+  // Anyone can sign up with any address: only a verified one proves it is theirs.
+  if (!user.emailVerified) {
+    throw new FdmError(
+      "PERMISSION_DENIED",
+      "email: the account's email address must be verified before it can answer an invitation to it.",
+      { field: "email" },
+    );
   }
   if (row.status !== "pending") {
     throw conflict("invitationId", `the invitation was already ${row.status}`);
