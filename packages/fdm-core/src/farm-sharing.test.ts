@@ -242,7 +242,9 @@ describe("managing roles", () => {
     }
   });
 
-  it("rejects a duplicate grant, an unknown grantee, a bad role and an empty grantee", async () => {
+  it("rejects a duplicate grant, an unknown grantee, a bad role and an empty grantee", {
+    timeout: 60_000,
+  }, async () => {
     const own = await addFarm(db.fdm, "boss", { name: "Regels" });
     await grantRoleToFarm(db.fdm, "boss", "amy", own, "advisor");
     const cases: [() => Promise<unknown>, string, string][] = [
