@@ -1,6 +1,6 @@
 // Shared by the test files: one fresh, migrated database per file — PGlite in
 // memory by default, or a new database on the server named by FDM_TEST_DATABASE_URL.
-import { count } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import postgres from "postgres";
 import { closeFdm, createFdmLocal, createFdmServer, type FdmType, migrateFdm } from "./fdm.js";
@@ -120,10 +120,17 @@ const dataTables = {
 export type RowCounts = { [K in keyof typeof dataTables]: number };
 
 export async function countRows(fdm: FdmType): Promise<RowCounts> {
+  // One statement for all tables: tests count before and after many calls.
+  const columns = Object.entries(dataTables).map(
+    ([key, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(key)}`,
+  );
+  const result = (await fdm.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
+    rows?: Record<string, number>[];
+  } & Record<string, number>[];
+  const [row] = result.rows ?? result;
   const out = {} as RowCounts;
-  for (const [key, table] of Object.entries(dataTables)) {
-    const [row] = await fdm.select({ n: count() }).from(table);
-    out[key as keyof RowCounts] = row?.n ?? 0;
+  for (const key of Object.keys(dataTables) as (keyof RowCounts)[]) {
+    out[key] = Number(row?.[key] ?? 0);
   }
   return out;
 }
