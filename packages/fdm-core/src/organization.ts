@@ -592,7 +592,7 @@ export async function removeUserFromOrganization(
 /**
  * Invites an email address to join an organization with a role. Owners and
  * admins may invite; only owners may invite as owner. The address need not
- * belong to an account yet: whoever signs up with it can accept.
+ * belong to an account yet: whoever signs up with it and verifies it can accept.
  *
  * @param fdm - The database handle.
  * @param principalId - Who invites; an owner or admin.
