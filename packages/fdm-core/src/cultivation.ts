@@ -1,10 +1,11 @@
 import { and, asc, count, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
 import type { Harvestable, Rotation } from "fdm-data";
-import { checkPermission, type Tenure, withPermission } from "./authorization.js";
+import type { Tenure } from "./authorization.js";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -16,6 +17,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   optionalDate,
   requireDate,
   requireId,
@@ -24,6 +26,7 @@ import {
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** A new cultivation: which crop, and when it starts (and possibly ends). */
@@ -65,6 +68,11 @@ export interface Cultivation {
   /** When it was last changed, or `null`. */
   updatedAt: Date | null;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Cultivation, typeof cultivations.$inferSelect>(true, true);
+tied<Cultivation, typeof cultivationStarting.$inferSelect, "cultivationId">(true, true);
+tied<Cultivation, typeof cultivationEnding.$inferSelect, "cultivationId" | "endDate">(true, true);
 
 const cultivationColumns = {
   id: cultivations.id,
@@ -181,14 +189,10 @@ export async function addCultivation(
   const endDate = optionalDate(input.endDate, "endDate");
   requireOrder(startDate, endDate, "endDate", "must not be before startDate");
   const id = createId();
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "addCultivation").write(
     "field",
     fieldId,
-    "addCultivation",
-    async (tx, farmId, tenure) => {
+    async (tx, { farmId, tenure }) => {
       requireInTenure(tenure, startDate, "startDate");
       await requireCultivationItem(tx, farmId, catalogueItemId);
       await insertTogether(tx, [
@@ -221,13 +225,14 @@ export async function getCultivation(
   principalId: PrincipalId,
   cultivationId: string,
 ): Promise<Cultivation> {
-  await checkPermission(fdm, principalId, "read", "cultivation", cultivationId, "getCultivation");
-  try {
-    const [row] = await selectCultivations(fdm, eq(cultivations.id, cultivationId));
-    return row as Cultivation;
-  } catch (err) {
-    throw asFdmError(err, "getCultivation");
-  }
+  return guard(fdm, principalId, "getCultivation").read(
+    "cultivation",
+    cultivationId,
+    async (db) => {
+      const rows = await selectCultivations(db, eq(cultivations.id, cultivationId));
+      return one(rows, "cultivationId", cultivationId);
+    },
+  );
 }
 
 /**
@@ -257,15 +262,9 @@ export async function getCultivations(
   timeframe?: Timeframe,
 ): Promise<Cultivation[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "field", fieldId, "getCultivations");
-  try {
-    return await selectCultivations(
-      fdm,
-      and(eq(cultivationStarting.fieldId, fieldId), overlaps(tf)),
-    );
-  } catch (err) {
-    throw asFdmError(err, "getCultivations");
-  }
+  return guard(fdm, principalId, "getCultivations").list("field", fieldId, async (db) => {
+    return selectCultivations(db, and(eq(cultivationStarting.fieldId, fieldId), overlaps(tf)));
+  });
 }
 
 /**
@@ -291,12 +290,9 @@ export async function getCultivationsForFarm(
   timeframe?: Timeframe,
 ): Promise<Cultivation[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "getCultivationsForFarm");
-  try {
-    return await selectCultivations(fdm, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
-  } catch (err) {
-    throw asFdmError(err, "getCultivationsForFarm");
-  }
+  return guard(fdm, principalId, "getCultivationsForFarm").list("farm", farmId, async (db) => {
+    return selectCultivations(db, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
+  });
 }
 
 /**
@@ -333,14 +329,10 @@ export async function updateCultivation(
   const startDate =
     patch.startDate === undefined ? undefined : requireDate(patch.startDate, "startDate");
   const endDate = patch.endDate === undefined ? undefined : optionalDate(patch.endDate, "endDate");
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "updateCultivation").write(
     "cultivation",
     cultivationId,
-    "updateCultivation",
-    async (tx, farmId) => {
+    async (tx, { farmId }) => {
       await tx
         .select({ id: cultivations.id })
         .from(cultivations)
@@ -462,13 +454,9 @@ export async function removeCultivation(
   principalId: PrincipalId,
   cultivationId: string,
 ): Promise<void> {
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "removeCultivation").write(
     "cultivation",
     cultivationId,
-    "removeCultivation",
     async (tx) => {
       await removeCultivationsTx(tx, [cultivationId]);
     },

@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
-import { checkPermission, rowsOf, withPermission } from "./authorization.js";
+import { rowsOf } from "./authorization.js";
 import { requireInTenure, requireWithinTenure } from "./cultivation.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   applicationMethodOptions,
   fertilizerAcquiring,
@@ -14,6 +15,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   requireDate,
   requireEnum,
   requireId,
@@ -22,6 +24,7 @@ import {
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** A fertilizer application to record. */
@@ -56,6 +59,12 @@ export interface FertilizerApplication {
   applicationDate: Date;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<FertilizerApplication, typeof fertilizerApplying.$inferSelect, "createdAt" | "updatedAt">(
+  true,
+  true,
+);
+
 const MAX_AMOUNT = 200_000;
 const methods = applicationMethodOptions.map((o) => o.value);
 
@@ -87,9 +96,14 @@ async function requireUsableFertilizer(
   farmId: string,
   fertilizerId: string,
   method: ApplicationMethods,
+  applicationDate: Date,
 ): Promise<void> {
   const [f] = await db
-    .select({ farmId: fertilizerAcquiring.farmId, methods: fertilizerCatalogue.applicationMethods })
+    .select({
+      farmId: fertilizerAcquiring.farmId,
+      acquiringDate: fertilizerAcquiring.acquiringDate,
+      methods: fertilizerCatalogue.applicationMethods,
+    })
     .from(fertilizers)
     .innerJoin(fertilizerAcquiring, eq(fertilizerAcquiring.fertilizerId, fertilizers.id))
     .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId))
@@ -101,6 +115,13 @@ async function requireUsableFertilizer(
       {
         field: "fertilizerId",
       },
+    );
+  }
+  if (applicationDate < f.acquiringDate) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `applicationDate: must not be before the fertilizer's acquiring date (${f.acquiringDate.toISOString().slice(0, 10)}).`,
+      { field: "applicationDate" },
     );
   }
   if (!f.methods.includes(method)) {
@@ -146,14 +167,10 @@ export async function addFertilizerApplication(
   const method = requireEnum(input.method, "method", methods);
   const applicationDate = requireDate(input.applicationDate, "applicationDate");
   const id = createId();
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "addFertilizerApplication").write(
     "field",
     fieldId,
-    "addFertilizerApplication",
-    async (tx, farmId, tenure) => {
+    async (tx, { farmId, tenure }) => {
       requireInTenure(tenure, applicationDate, "applicationDate");
       // The insert only happens when the farm holds the fertilizer and its product allows the
       // method; when nothing was inserted, the read that names the reason runs.
@@ -167,10 +184,11 @@ export async function addFertilizerApplication(
           inner join ${fertilizerCatalogue} on ${eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId)}
           where ${fertilizers.id} = ${fertilizerId} and ${fertilizerAcquiring.farmId} = ${farmId}
             and ${method}::application_method = any(${fertilizerCatalogue.applicationMethods})
+            and ${fertilizerAcquiring.acquiringDate} <= ${sql.param(applicationDate, fertilizerAcquiring.acquiringDate)}::timestamptz
           returning id`,
       );
       if (written.length === 0) {
-        await requireUsableFertilizer(tx, farmId, fertilizerId, method);
+        await requireUsableFertilizer(tx, farmId, fertilizerId, method, applicationDate);
         throw new Error("the fertilizer application was not written");
       }
     },
@@ -207,20 +225,17 @@ export async function getFertilizerApplication(
   principalId: PrincipalId,
   applicationId: string,
 ): Promise<FertilizerApplication> {
-  await checkPermission(
-    fdm,
-    principalId,
-    "read",
+  return guard(fdm, principalId, "getFertilizerApplication").read(
     "fertilizer_application",
     applicationId,
-    "getFertilizerApplication",
+    async (db) => {
+      return one(
+        await selectApplications(db, eq(fertilizerApplying.id, applicationId)),
+        "applicationId",
+        applicationId,
+      );
+    },
   );
-  try {
-    const [row] = await selectApplications(fdm, eq(fertilizerApplying.id, applicationId));
-    return row as FertilizerApplication;
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplication");
-  }
 }
 
 /**
@@ -249,19 +264,16 @@ export async function getFertilizerApplications(
   timeframe?: Timeframe,
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "field", fieldId, "getFertilizerApplications");
-  try {
-    return (await selectApplications(
-      fdm,
+  return guard(fdm, principalId, "getFertilizerApplications").list("field", fieldId, async (db) => {
+    return selectApplications(
+      db,
       and(
         eq(fertilizerApplying.fieldId, fieldId),
         tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
         tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
       ),
-    )) as FertilizerApplication[];
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplications");
-  }
+    );
+  });
 }
 
 /**
@@ -293,26 +305,20 @@ export async function getFertilizerApplicationsForFarm(
   timeframe?: Timeframe,
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(
-    fdm,
-    principalId,
-    "list",
+  return guard(fdm, principalId, "getFertilizerApplicationsForFarm").list(
     "farm",
     farmId,
-    "getFertilizerApplicationsForFarm",
+    async (db) => {
+      return selectApplications(
+        db,
+        and(
+          eq(fieldAcquiring.farmId, farmId),
+          tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
+          tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
+        ),
+      );
+    },
   );
-  try {
-    return (await selectApplications(
-      fdm,
-      and(
-        eq(fieldAcquiring.farmId, farmId),
-        tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
-        tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
-      ),
-    )) as FertilizerApplication[];
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplicationsForFarm");
-  }
 }
 
 /**
@@ -350,14 +356,10 @@ export async function updateFertilizerApplication(
     patch.applicationDate === undefined
       ? undefined
       : requireDate(patch.applicationDate, "applicationDate");
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "updateFertilizerApplication").write(
     "fertilizer_application",
     applicationId,
-    "updateFertilizerApplication",
-    async (tx, farmId) => {
+    async (tx, { farmId }) => {
       const [current] = await tx
         .select()
         .from(fertilizerApplying)
@@ -370,12 +372,13 @@ export async function updateFertilizerApplication(
         );
       if (applicationDate)
         await requireWithinTenure(tx, current.fieldId, applicationDate, "applicationDate");
-      if (fertilizerId || method) {
+      if (fertilizerId || method || applicationDate) {
         await requireUsableFertilizer(
           tx,
           farmId,
           fertilizerId ?? current.fertilizerId,
           method ?? current.method,
+          applicationDate ?? current.applicationDate,
         );
       }
       await tx
@@ -406,17 +409,11 @@ export async function removeFertilizerApplication(
   principalId: PrincipalId,
   applicationId: string,
 ): Promise<void> {
-  await checkPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "removeFertilizerApplication").write(
     "fertilizer_application",
     applicationId,
-    "removeFertilizerApplication",
+    async (tx) => {
+      await tx.delete(fertilizerApplying).where(eq(fertilizerApplying.id, applicationId));
+    },
   );
-  try {
-    await fdm.delete(fertilizerApplying).where(eq(fertilizerApplying.id, applicationId));
-  } catch (err) {
-    throw asFdmError(err, "removeFertilizerApplication");
-  }
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
-import { checkPermission, withPermission } from "./authorization.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   applicationMethodOptions,
   farmFertilizerCatalogues,
@@ -15,6 +15,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   optionalNumber,
   optionalText,
   requireDate,
@@ -23,6 +24,7 @@ import {
   requireObject,
   requireSomeKey,
   requireText,
+  tied,
 } from "./validate.js";
 
 /** An RVO mestcode as text, e.g. `"14"` (a value of `fdmSchema.typeRvoOptions`). */
@@ -289,6 +291,10 @@ export interface Fertilizer {
   amountKg: number | null;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Fertilizer, typeof fertilizers.$inferSelect, "createdAt" | "updatedAt">(true, true);
+tied<Fertilizer, typeof fertilizerAcquiring.$inferSelect, "fertilizerId">(true, true);
+
 const fertilizerColumns = {
   id: fertilizers.id,
   farmId: fertilizerAcquiring.farmId,
@@ -410,7 +416,7 @@ export async function addFertilizer(
   const acquiringDate = requireDate(input.acquiringDate, "acquiringDate");
   const amountKg = optionalNumber(input.amountKg, "amountKg", 0, 100_000_000);
   const id = createId();
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addFertilizer", async (tx) => {
+  await guard(fdm, principalId, "addFertilizer").write("farm", farmId, async (tx) => {
     let catalogueItemId: string;
     if (custom) {
       catalogueItemId = `custom_${createId()}`;
@@ -425,7 +431,7 @@ export async function addFertilizer(
         ...custom,
       });
     } else {
-      catalogueItemId = itemId as string;
+      catalogueItemId = requireId(itemId, "catalogueItemId");
       await requireFertilizerItem(tx, farmId, catalogueItemId);
     }
     await tx.insert(fertilizers).values({ id, catalogueItemId });
@@ -456,13 +462,13 @@ export async function getFertilizer(
   principalId: PrincipalId,
   fertilizerId: string,
 ): Promise<Fertilizer> {
-  await checkPermission(fdm, principalId, "read", "fertilizer", fertilizerId, "getFertilizer");
-  try {
-    const [row] = await selectFertilizers(fdm).where(eq(fertilizers.id, fertilizerId));
-    return row as Fertilizer;
-  } catch (err) {
-    throw asFdmError(err, "getFertilizer");
-  }
+  return guard(fdm, principalId, "getFertilizer").read("fertilizer", fertilizerId, async (db) => {
+    return one(
+      await selectFertilizers(db).where(eq(fertilizers.id, fertilizerId)),
+      "fertilizerId",
+      fertilizerId,
+    );
+  });
 }
 
 /**
@@ -484,14 +490,11 @@ export async function getFertilizers(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<Fertilizer[]> {
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "getFertilizers");
-  try {
-    return (await selectFertilizers(fdm)
+  return guard(fdm, principalId, "getFertilizers").list("farm", farmId, async (db) => {
+    return selectFertilizers(db)
       .where(eq(fertilizerAcquiring.farmId, farmId))
-      .orderBy(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id))) as Fertilizer[];
-  } catch (err) {
-    throw asFdmError(err, "getFertilizers");
-  }
+      .orderBy(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id));
+  });
 }
 
 /**
@@ -526,15 +529,16 @@ export async function updateFertilizer(
     patch.amountKg === undefined
       ? undefined
       : optionalNumber(patch.amountKg, "amountKg", 0, 100_000_000);
-  await checkPermission(fdm, principalId, "write", "fertilizer", fertilizerId, "updateFertilizer");
-  try {
-    await fdm
-      .update(fertilizerAcquiring)
-      .set({ acquiringDate, amountKg })
-      .where(eq(fertilizerAcquiring.fertilizerId, fertilizerId));
-  } catch (err) {
-    throw asFdmError(err, "updateFertilizer");
-  }
+  await guard(fdm, principalId, "updateFertilizer").write(
+    "fertilizer",
+    fertilizerId,
+    async (tx) => {
+      await tx
+        .update(fertilizerAcquiring)
+        .set({ acquiringDate, amountKg })
+        .where(eq(fertilizerAcquiring.fertilizerId, fertilizerId));
+    },
+  );
   return getFertilizer(fdm, principalId, fertilizerId);
 }
 
@@ -558,11 +562,12 @@ export async function removeFertilizer(
   principalId: PrincipalId,
   fertilizerId: string,
 ): Promise<void> {
-  await checkPermission(fdm, principalId, "write", "fertilizer", fertilizerId, "removeFertilizer");
-  try {
-    // applications and the acquiring action go by ON DELETE CASCADE
-    await fdm.delete(fertilizers).where(inArray(fertilizers.id, [fertilizerId]));
-  } catch (err) {
-    throw asFdmError(err, "removeFertilizer");
-  }
+  await guard(fdm, principalId, "removeFertilizer").write(
+    "fertilizer",
+    fertilizerId,
+    async (tx) => {
+      // applications and the acquiring action go by ON DELETE CASCADE
+      await tx.delete(fertilizers).where(inArray(fertilizers.id, [fertilizerId]));
+    },
+  );
 }

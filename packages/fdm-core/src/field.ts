@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
-import { checkPermission, withPermission } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
 import { validateGeometry } from "./geometry.js";
+import { guard } from "./guard.js";
 import {
   acquiringMethodOptions,
   cultivationStarting,
@@ -16,6 +16,8 @@ import {
 } from "./schema.js";
 import {
   createId,
+  eachRow,
+  one,
   optionalDate,
   requireDate,
   requireEnum,
@@ -25,6 +27,7 @@ import {
   requireText,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** How a farm holds a field: a value of `fdmSchema.acquiringMethodOptions`. */
@@ -68,6 +71,11 @@ export interface Field {
   /** When the field was last changed, or `null`. */
   updatedAt: Date | null;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Field, typeof fields.$inferSelect>(true, true);
+tied<Field, typeof fieldAcquiring.$inferSelect, "fieldId">(true, true);
+tied<Field, typeof fieldDiscarding.$inferSelect, "fieldId" | "discardingDate">(true, true);
 
 const fieldColumns = {
   id: fields.id,
@@ -178,7 +186,7 @@ export async function addField(
   field: FieldInput,
 ): Promise<string> {
   const row = fieldRow(field);
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addField", async (tx) => {
+  await guard(fdm, principalId, "addField").write("farm", farmId, async (tx) => {
     await insertFields(tx, farmId, [row]);
   });
   return row.id;
@@ -276,21 +284,8 @@ export async function addFields(
       { field: "fields" },
     );
   }
-  const rows = fieldsInput.map((field, i) => {
-    try {
-      return fieldRow(field);
-    } catch (err) {
-      if (!(err instanceof FdmError)) throw err;
-      const where = `fields[${i}]`;
-      const name = err.field && err.field !== "field" ? `${where}.${err.field}` : where;
-      const message =
-        err.field === "field"
-          ? `${where}${err.message.slice("field".length)}`
-          : `${where}.${err.message}`;
-      throw new FdmError(err.code, message, { field: name, cause: err });
-    }
-  });
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addFields", async (tx) => {
+  const rows = eachRow(fieldsInput, "fields", "field", fieldRow);
+  await guard(fdm, principalId, "addFields").write("farm", farmId, async (tx) => {
     await insertFields(tx, farmId, rows);
   });
   return rows.map((r) => r.id);
@@ -316,18 +311,15 @@ export async function getField(
   principalId: PrincipalId,
   fieldId: string,
 ): Promise<Field> {
-  await checkPermission(fdm, principalId, "read", "field", fieldId, "getField");
-  try {
-    const [row] = await fdm
+  return guard(fdm, principalId, "getField").read("field", fieldId, async (db) => {
+    const rows = await db
       .select(fieldColumns)
       .from(fields)
       .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
       .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
       .where(eq(fields.id, fieldId));
-    return row as Field;
-  } catch (err) {
-    throw asFdmError(err, "getField");
-  }
+    return one(rows, "fieldId", fieldId);
+  });
 }
 
 /**
@@ -357,18 +349,15 @@ export async function getFields(
   timeframe?: Timeframe,
 ): Promise<Field[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "getFields");
-  try {
-    return await fdm
+  return guard(fdm, principalId, "getFields").list("farm", farmId, async (db) => {
+    return db
       .select(fieldColumns)
       .from(fields)
       .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
       .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
       .where(and(eq(fieldAcquiring.farmId, farmId), inTimeframe(tf)))
       .orderBy(asc(fields.name), asc(fields.id));
-  } catch (err) {
-    throw asFdmError(err, "getFields");
-  }
+  });
 }
 
 /**
@@ -411,7 +400,7 @@ export async function updateField(
     patch.discardingDate === undefined
       ? undefined
       : optionalDate(patch.discardingDate, "discardingDate");
-  await withPermission(fdm, principalId, "write", "field", fieldId, "updateField", async (tx) => {
+  await guard(fdm, principalId, "updateField").write("field", fieldId, async (tx) => {
     const [current] = await tx
       .select({
         acquiringDate: fieldAcquiring.acquiringDate,
@@ -498,7 +487,7 @@ export async function removeField(
   principalId: PrincipalId,
   fieldId: string,
 ): Promise<void> {
-  await withPermission(fdm, principalId, "write", "field", fieldId, "removeField", async (tx) => {
+  await guard(fdm, principalId, "removeField").write("field", fieldId, async (tx) => {
     await removeFieldsTx(tx, [fieldId]);
   });
 }

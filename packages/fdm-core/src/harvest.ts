@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, lte } from "drizzle-orm";
-import { checkPermission, withPermission } from "./authorization.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -14,11 +14,13 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   optionalNumber,
   requireDate,
   requireObject,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /**
@@ -57,6 +59,9 @@ export interface Harvest {
   /** The analysis of the harvested product; unmeasured values are `null`. */
   analysis: Required<{ [K in keyof HarvestAnalysis]: number | null }>;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Harvest, typeof cultivationHarvesting.$inferSelect>(true, true);
 
 const ranges: Record<keyof HarvestAnalysis, number> = {
   dryMatterYield: 100_000,
@@ -144,87 +149,76 @@ export async function addHarvest(
   ) as Harvest["analysis"];
   const id = createId();
   const harvestableId = createId();
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
-    "cultivation",
-    cultivationId,
-    "addHarvest",
-    async (tx) => {
-      // The lock serialises concurrent harvests of one cultivation, so the count below holds.
-      await tx
-        .select({ id: cultivations.id })
-        .from(cultivations)
-        .where(eq(cultivations.id, cultivationId))
-        .for("update");
-      const [c] = await tx
-        .select({
-          harvestable: cultivationCatalogue.harvestable,
-          itemId: cultivationCatalogue.itemId,
-          startDate: cultivationStarting.startDate,
-          endDate: cultivationEnding.endDate,
-        })
-        .from(cultivations)
-        .innerJoin(cultivationStarting, eq(cultivationStarting.cultivationId, cultivations.id))
-        .innerJoin(
-          cultivationCatalogue,
-          eq(cultivationCatalogue.itemId, cultivations.catalogueItemId),
-        )
-        .leftJoin(cultivationEnding, eq(cultivationEnding.cultivationId, cultivations.id))
-        .where(eq(cultivations.id, cultivationId));
-      if (!c)
-        throw new FdmError(
-          "NOT_FOUND",
-          `cultivationId: no cultivation with id '${cultivationId}'.`,
-        );
-      if (harvestDate < c.startDate) {
-        throw new FdmError(
-          "INVALID_INPUT",
-          "harvestDate: must not be before the cultivation's start date.",
-          {
-            field: "harvestDate",
-          },
-        );
-      }
-      if (c.endDate && harvestDate > c.endDate) {
-        throw new FdmError(
-          "INVALID_INPUT",
-          "harvestDate: must not be after the cultivation's end date.",
-          {
-            field: "harvestDate",
-          },
-        );
-      }
-      const [existing] = await tx
-        .select({ n: count() })
-        .from(cultivationHarvesting)
-        .where(eq(cultivationHarvesting.cultivationId, cultivationId));
-      const n = existing?.n ?? 0;
-      if (c.harvestable === "none") {
-        throw new FdmError(
-          "CONFLICT",
-          `cultivationId: crop '${c.itemId}' is not harvestable (catalogue harvestable 'none'): a crop that is never harvested cannot have a harvest.`,
-          { field: "cultivationId" },
-        );
-      }
-      if (c.harvestable === "once" && n >= 1) {
-        throw new FdmError(
-          "CONFLICT",
-          `cultivationId: crop '${c.itemId}' is harvested once (catalogue harvestable 'once') and already has a harvest; a second harvest is not allowed.`,
-          { field: "cultivationId" },
-        );
-      }
-      await tx.insert(harvestables).values({ id: harvestableId });
-      await tx.insert(harvestableAnalyses).values({ id: createId(), harvestableId, ...analysis });
-      await tx
-        .insert(cultivationHarvesting)
-        .values({ id, cultivationId, harvestableId, harvestDate });
-      if (c.harvestable === "once" && !c.endDate) {
-        await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
-      }
-    },
-  );
+  await guard(fdm, principalId, "addHarvest").write("cultivation", cultivationId, async (tx) => {
+    // The lock serialises concurrent harvests of one cultivation, so the count below holds.
+    await tx
+      .select({ id: cultivations.id })
+      .from(cultivations)
+      .where(eq(cultivations.id, cultivationId))
+      .for("update");
+    const [c] = await tx
+      .select({
+        harvestable: cultivationCatalogue.harvestable,
+        itemId: cultivationCatalogue.itemId,
+        startDate: cultivationStarting.startDate,
+        endDate: cultivationEnding.endDate,
+      })
+      .from(cultivations)
+      .innerJoin(cultivationStarting, eq(cultivationStarting.cultivationId, cultivations.id))
+      .innerJoin(
+        cultivationCatalogue,
+        eq(cultivationCatalogue.itemId, cultivations.catalogueItemId),
+      )
+      .leftJoin(cultivationEnding, eq(cultivationEnding.cultivationId, cultivations.id))
+      .where(eq(cultivations.id, cultivationId));
+    if (!c)
+      throw new FdmError("NOT_FOUND", `cultivationId: no cultivation with id '${cultivationId}'.`);
+    if (harvestDate < c.startDate) {
+      throw new FdmError(
+        "INVALID_INPUT",
+        "harvestDate: must not be before the cultivation's start date.",
+        {
+          field: "harvestDate",
+        },
+      );
+    }
+    if (c.endDate && harvestDate > c.endDate) {
+      throw new FdmError(
+        "INVALID_INPUT",
+        "harvestDate: must not be after the cultivation's end date.",
+        {
+          field: "harvestDate",
+        },
+      );
+    }
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(cultivationHarvesting)
+      .where(eq(cultivationHarvesting.cultivationId, cultivationId));
+    const n = existing?.n ?? 0;
+    if (c.harvestable === "none") {
+      throw new FdmError(
+        "CONFLICT",
+        `cultivationId: crop '${c.itemId}' is not harvestable (catalogue harvestable 'none'): a crop that is never harvested cannot have a harvest.`,
+        { field: "cultivationId" },
+      );
+    }
+    if (c.harvestable === "once" && n >= 1) {
+      throw new FdmError(
+        "CONFLICT",
+        `cultivationId: crop '${c.itemId}' is harvested once (catalogue harvestable 'once') and already has a harvest; a second harvest is not allowed.`,
+        { field: "cultivationId" },
+      );
+    }
+    await tx.insert(harvestables).values({ id: harvestableId });
+    await tx.insert(harvestableAnalyses).values({ id: createId(), harvestableId, ...analysis });
+    await tx
+      .insert(cultivationHarvesting)
+      .values({ id, cultivationId, harvestableId, harvestDate });
+    if (c.harvestable === "once" && !c.endDate) {
+      await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
+    }
+  });
   return id;
 }
 
@@ -248,13 +242,10 @@ export async function getHarvest(
   principalId: PrincipalId,
   harvestId: string,
 ): Promise<Harvest> {
-  await checkPermission(fdm, principalId, "read", "harvest", harvestId, "getHarvest");
-  try {
-    const [row] = await selectHarvests(fdm).where(eq(cultivationHarvesting.id, harvestId));
-    return toHarvest(row as Parameters<typeof toHarvest>[0]);
-  } catch (err) {
-    throw asFdmError(err, "getHarvest");
-  }
+  return guard(fdm, principalId, "getHarvest").read("harvest", harvestId, async (db) => {
+    const rows = await selectHarvests(db).where(eq(cultivationHarvesting.id, harvestId));
+    return toHarvest(one(rows, "harvestId", harvestId));
+  });
 }
 
 /**
@@ -276,15 +267,12 @@ export async function getHarvests(
   principalId: PrincipalId,
   cultivationId: string,
 ): Promise<Harvest[]> {
-  await checkPermission(fdm, principalId, "list", "cultivation", cultivationId, "getHarvests");
-  try {
-    const rows = await selectHarvests(fdm)
+  return guard(fdm, principalId, "getHarvests").list("cultivation", cultivationId, async (db) => {
+    const rows = await selectHarvests(db)
       .where(eq(cultivationHarvesting.cultivationId, cultivationId))
       .orderBy(asc(cultivationHarvesting.harvestDate), asc(cultivationHarvesting.id));
     return rows.map(toHarvest);
-  } catch (err) {
-    throw asFdmError(err, "getHarvests");
-  }
+  });
 }
 
 /**
@@ -315,9 +303,8 @@ export async function getHarvestsForFarm(
   timeframe?: Timeframe,
 ): Promise<Harvest[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "getHarvestsForFarm");
-  try {
-    const rows = await selectHarvests(fdm)
+  return guard(fdm, principalId, "getHarvestsForFarm").list("farm", farmId, async (db) => {
+    const rows = await selectHarvests(db)
       .innerJoin(
         cultivationStarting,
         eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
@@ -332,9 +319,7 @@ export async function getHarvestsForFarm(
       )
       .orderBy(asc(cultivationHarvesting.harvestDate), asc(cultivationHarvesting.id));
     return rows.map(toHarvest);
-  } catch (err) {
-    throw asFdmError(err, "getHarvestsForFarm");
-  }
+  });
 }
 
 /**
@@ -357,19 +342,11 @@ export async function removeHarvest(
   principalId: PrincipalId,
   harvestId: string,
 ): Promise<void> {
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
-    "harvest",
-    harvestId,
-    "removeHarvest",
-    async (tx) => {
-      const [row] = await tx
-        .select({ harvestableId: cultivationHarvesting.harvestableId })
-        .from(cultivationHarvesting)
-        .where(eq(cultivationHarvesting.id, harvestId));
-      if (row) await tx.delete(harvestables).where(eq(harvestables.id, row.harvestableId));
-    },
-  );
+  await guard(fdm, principalId, "removeHarvest").write("harvest", harvestId, async (tx) => {
+    const [row] = await tx
+      .select({ harvestableId: cultivationHarvesting.harvestableId })
+      .from(cultivationHarvesting)
+      .where(eq(cultivationHarvesting.id, harvestId));
+    if (row) await tx.delete(harvestables).where(eq(harvestables.id, row.harvestableId));
+  });
 }

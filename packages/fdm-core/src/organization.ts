@@ -1,11 +1,8 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import {
-  checkOrganizationPermission,
-  type OrganizationRole,
-  recordAudit,
-} from "./authorization.js";
-import { asFdmError, FdmError, FdmPermissionError } from "./error.js";
+import { lastOwner, type OrganizationRole, organizationRoleOrder } from "./authorization.js";
+import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import { handlePattern, type Principal, usersAsPrincipals } from "./principal.js";
 import {
   authUser,
@@ -23,6 +20,7 @@ import {
   requireObject,
   requireSomeKey,
   requireText,
+  tied,
 } from "./validate.js";
 
 /** The details of an organization that a user enters. */
@@ -56,6 +54,9 @@ export interface Organization {
   updatedAt: Date | null;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Organization, typeof organizations.$inferSelect>(true, true);
+
 /** A member of an organization, as {@link listMembersOfOrganization} returns it. */
 export interface OrganizationMember {
   /** The member as a principal; its `email` follows the rule of {@link getPrincipal}. */
@@ -86,6 +87,12 @@ export interface OrganizationInvitation {
   createdAt: Date;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<OrganizationInvitation, typeof organizationInvitations.$inferSelect, "status" | "respondedAt">(
+  true,
+  true,
+);
+
 /** Options of {@link inviteUserToOrganization}. */
 export interface InvitationInput {
   /** The email address to invite. */
@@ -99,7 +106,7 @@ export interface InvitationInput {
   expiresAt?: Date;
 }
 
-const roleValues = ["owner", "admin", "member"] as const;
+const roleValues = organizationRoleOrder;
 const dayMs = 24 * 60 * 60 * 1000;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -143,10 +150,10 @@ async function requireUser(
   db: FdmType,
   principalId: unknown,
   field = "principalId",
-): Promise<{ id: string; email: string }> {
+): Promise<{ id: string; email: string; emailVerified: boolean }> {
   const id = requireId(principalId, field);
   const [user] = await db
-    .select({ id: authUser.id, email: authUser.email })
+    .select({ id: authUser.id, email: authUser.email, emailVerified: authUser.emailVerified })
     .from(authUser)
     .where(eq(authUser.id, id));
   if (!user) {
@@ -189,20 +196,15 @@ export async function createOrganization(
   const slug = requireSlug(input.slug);
   const description = optionalText(input.description, "description", 1000);
   const id = createId();
-  try {
-    const user = await requireUser(fdm, principalId);
-    await fdm.transaction(async (tx) => {
-      await requireFreeSlug(tx, slug);
-      await tx.insert(organizations).values({ id, name, slug, description });
-      await tx
-        .insert(organizationMembers)
-        .values({ organizationId: id, userId: user.id, role: "owner" });
-    });
-    await recordAudit(fdm, user.id, "write", "organization", id, "createOrganization");
-  } catch (err) {
-    throw asFdmError(err, "createOrganization");
-  }
-  return id;
+  return guard(fdm, principalId, "createOrganization").writeOwn("organization", id, async (tx) => {
+    const user = await requireUser(tx, principalId);
+    await requireFreeSlug(tx, slug);
+    await tx.insert(organizations).values({ id, name, slug, description });
+    await tx
+      .insert(organizationMembers)
+      .values({ organizationId: id, userId: user.id, role: "owner" });
+    return id;
+  });
 }
 
 const organizationColumns = {
@@ -214,6 +216,29 @@ const organizationColumns = {
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 };
+
+/** An organization with the asker's role in it; the guard has found the membership. */
+async function readOrganization(
+  db: FdmType,
+  principalId: string,
+  organizationId: string,
+): Promise<Organization> {
+  const [row] = await db
+    .select(organizationColumns)
+    .from(organizations)
+    .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
+    .where(and(eq(organizations.id, organizationId), eq(organizationMembers.userId, principalId)));
+  if (!row) {
+    throw new FdmError(
+      "NOT_FOUND",
+      `organizationId: no organization with id '${organizationId}'.`,
+      {
+        field: "organizationId",
+      },
+    );
+  }
+  return row;
+}
 
 /**
  * Reads an organization. Only its members may.
@@ -235,20 +260,11 @@ export async function getOrganization(
   principalId: PrincipalId,
   organizationId: string,
 ): Promise<Organization> {
-  await checkOrganizationPermission(fdm, principalId, "read", organizationId, "getOrganization");
-  try {
-    const [row] = await fdm
-      .select(organizationColumns)
-      .from(organizations)
-      .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
-      .where(
-        and(eq(organizations.id, organizationId), eq(organizationMembers.userId, principalId)),
-      );
-    // the permission check found the membership, so the row exists
-    return row as Organization;
-  } catch (err) {
-    throw asFdmError(err, "getOrganization");
-  }
+  return guard(fdm, principalId, "getOrganization").readOrganization(
+    "read",
+    organizationId,
+    (db, ctx) => readOrganization(db, ctx.principalId, ctx.organizationId),
+  );
 }
 
 /**
@@ -268,18 +284,17 @@ export async function getOrganizationsForUser(
   fdm: FdmType,
   principalId: PrincipalId,
 ): Promise<Organization[]> {
-  const principal = requireId(principalId, "principalId");
-  await recordAudit(fdm, principal, "list", "organization", "*", "getOrganizationsForUser");
-  try {
-    return await fdm
-      .select(organizationColumns)
-      .from(organizations)
-      .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
-      .where(eq(organizationMembers.userId, principal))
-      .orderBy(asc(organizations.name), asc(organizations.id));
-  } catch (err) {
-    throw asFdmError(err, "getOrganizationsForUser");
-  }
+  return guard(fdm, principalId, "getOrganizationsForUser").readOwn(
+    "organization",
+    "*",
+    (db, ctx) =>
+      db
+        .select(organizationColumns)
+        .from(organizations)
+        .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
+        .where(eq(organizationMembers.userId, ctx.principalId))
+        .orderBy(asc(organizations.name), asc(organizations.id)),
+  );
 }
 
 /**
@@ -311,25 +326,18 @@ export async function updateOrganization(
   if (patch.slug !== undefined) values.slug = requireSlug(patch.slug);
   if (patch.description !== undefined)
     values.description = optionalText(patch.description, "description", 1000);
-  await checkOrganizationPermission(
-    fdm,
-    principalId,
+  return guard(fdm, principalId, "updateOrganization").writeOrganization(
     "write",
     organizationId,
-    "updateOrganization",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
-      if (values.slug !== undefined) await requireFreeSlug(tx, values.slug, organizationId);
+    async (tx, ctx) => {
+      if (values.slug !== undefined) await requireFreeSlug(tx, values.slug, ctx.organizationId);
       await tx
         .update(organizations)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(organizations.id, organizationId));
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateOrganization");
-  }
-  return getOrganization(fdm, principalId, organizationId);
+        .where(eq(organizations.id, ctx.organizationId));
+      return readOrganization(tx, ctx.principalId, ctx.organizationId);
+    },
+  );
 }
 
 /**
@@ -355,15 +363,10 @@ export async function removeOrganization(
   principalId: PrincipalId,
   organizationId: string,
 ): Promise<void> {
-  await checkOrganizationPermission(
-    fdm,
-    principalId,
+  await guard(fdm, principalId, "removeOrganization").writeOrganization(
     "delete",
     organizationId,
-    "removeOrganization",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
+    async (tx) => {
       const owned = await tx
         .select({ farmId: farmRoles.farmId })
         .from(farmRoles)
@@ -390,10 +393,8 @@ export async function removeOrganization(
       await tx.delete(farmRoles).where(eq(farmRoles.principalId, organizationId));
       // members and invitations go with the organization (ON DELETE CASCADE)
       await tx.delete(organizations).where(eq(organizations.id, organizationId));
-    });
-  } catch (err) {
-    throw asFdmError(err, "removeOrganization");
-  }
+    },
+  );
 }
 
 /**
@@ -418,38 +419,36 @@ export async function listMembersOfOrganization(
   principalId: PrincipalId,
   organizationId: string,
 ): Promise<OrganizationMember[]> {
-  await checkOrganizationPermission(
-    fdm,
-    principalId,
+  return guard(fdm, principalId, "listMembersOfOrganization").readOrganization(
     "list",
     organizationId,
-    "listMembersOfOrganization",
-  );
-  try {
-    const rows = await fdm
-      .select({
-        userId: organizationMembers.userId,
-        role: organizationMembers.role,
-        joinedAt: organizationMembers.joinedAt,
-      })
-      .from(organizationMembers)
-      .where(eq(organizationMembers.organizationId, organizationId));
-    const users = await usersAsPrincipals(
-      fdm,
-      principalId,
-      rows.map((r) => r.userId),
-    );
-    return rows
-      .map((r) => ({ user: users.get(r.userId) as Principal, role: r.role, joinedAt: r.joinedAt }))
-      .sort(
-        (a, b) =>
-          roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
-          a.user.displayName.localeCompare(b.user.displayName) ||
-          a.user.id.localeCompare(b.user.id),
+    async (db) => {
+      const rows = await db
+        .select({
+          userId: organizationMembers.userId,
+          role: organizationMembers.role,
+          joinedAt: organizationMembers.joinedAt,
+        })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.organizationId, organizationId));
+      const users = await usersAsPrincipals(
+        db,
+        principalId,
+        rows.map((r) => r.userId),
       );
-  } catch (err) {
-    throw asFdmError(err, "listMembersOfOrganization");
-  }
+      return rows
+        .flatMap((r) => {
+          const user = users.get(r.userId);
+          return user ? [{ user, role: r.role, joinedAt: r.joinedAt }] : [];
+        })
+        .sort(
+          (a, b) =>
+            roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
+            a.user.displayName.localeCompare(b.user.displayName) ||
+            a.user.id.localeCompare(b.user.id),
+        );
+    },
+  );
 }
 
 /** Locks the organization for the rest of the transaction and returns its members' roles. */
@@ -482,31 +481,11 @@ function requireMember(
   return role;
 }
 
-/**
- * The asker's role as locked in the transaction: a concurrent change since the
- * permission check (e.g. a demotion to member) counts.
- */
-function roleNow(
-  members: Map<string, OrganizationRole>,
-  principalId: string,
-  checked: OrganizationRole,
-  organizationId: string,
-): OrganizationRole {
-  const role = members.get(principalId);
-  if (role === undefined || role === "member") {
-    throw new FdmPermissionError(principalId, "share", "organization", organizationId);
-  }
-  return role === "owner" && checked === "owner" ? "owner" : "admin";
-}
-
 const ownerCount = (members: Map<string, OrganizationRole>) =>
   [...members.values()].filter((r) => r === "owner").length;
 
-const lastOwner = (userId: string, organizationId: string) =>
-  conflict(
-    "userId",
-    `user '${userId}' is the last owner of organization '${organizationId}'; an organization keeps at least one owner`,
-  );
+const lastOrgOwner = (userId: string, organizationId: string) =>
+  lastOwner("userId", userId, `organization '${organizationId}'`);
 
 /**
  * Changes the role of a member. Owners may change any role; admins may change
@@ -537,23 +516,16 @@ export async function updateRoleOfUserAtOrganization(
 ): Promise<void> {
   const target = requireId(userId, "userId");
   const newRole = requireEnum(role, "role", roleValues);
-  const myRole = await checkOrganizationPermission(
-    fdm,
-    principalId,
+  await guard(fdm, principalId, "updateRoleOfUserAtOrganization").writeOrganization(
     "share",
     organizationId,
-    "updateRoleOfUserAtOrganization",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
-      const members = await lockMembers(tx, organizationId);
+    async (tx, { members, role: mine }) => {
       const current = requireMember(members, target, organizationId);
-      const mine = roleNow(members, principalId, myRole, organizationId);
       if (mine !== "owner" && (current === "owner" || newRole === "owner")) {
         throw new FdmPermissionError(principalId, "share", "organization", organizationId);
       }
       if (current === "owner" && newRole !== "owner" && ownerCount(members) === 1) {
-        throw lastOwner(target, organizationId);
+        throw lastOrgOwner(target, organizationId);
       }
       await tx
         .update(organizationMembers)
@@ -564,10 +536,8 @@ export async function updateRoleOfUserAtOrganization(
             eq(organizationMembers.userId, target),
           ),
         );
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateRoleOfUserAtOrganization");
-  }
+    },
+  );
 }
 
 /**
@@ -596,22 +566,17 @@ export async function removeUserFromOrganization(
 ): Promise<void> {
   const target = requireId(userId, "userId");
   const leaving = target === principalId;
-  const myRole = await checkOrganizationPermission(
-    fdm,
-    principalId,
+  await guard(fdm, principalId, "removeUserFromOrganization").writeOrganization(
     leaving ? "read" : "share",
     organizationId,
-    "removeUserFromOrganization",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
-      const members = await lockMembers(tx, organizationId);
+    async (tx, { members, role: mine }) => {
       const current = requireMember(members, target, organizationId);
-      const mine = leaving ? current : roleNow(members, principalId, myRole, organizationId);
       if (!leaving && mine !== "owner" && current === "owner") {
         throw new FdmPermissionError(principalId, "share", "organization", organizationId);
       }
-      if (current === "owner" && ownerCount(members) === 1) throw lastOwner(target, organizationId);
+      if (current === "owner" && ownerCount(members) === 1) {
+        throw lastOrgOwner(target, organizationId);
+      }
       await tx
         .delete(organizationMembers)
         .where(
@@ -620,16 +585,14 @@ export async function removeUserFromOrganization(
             eq(organizationMembers.userId, target),
           ),
         );
-    });
-  } catch (err) {
-    throw asFdmError(err, "removeUserFromOrganization");
-  }
+    },
+  );
 }
 
 /**
  * Invites an email address to join an organization with a role. Owners and
  * admins may invite; only owners may invite as owner. The address need not
- * belong to an account yet: whoever signs up with it can accept.
+ * belong to an account yet: whoever signs up with it and verifies it can accept.
  *
  * @param fdm - The database handle.
  * @param principalId - Who invites; an owner or admin.
@@ -664,20 +627,14 @@ export async function inviteUserToOrganization(
       field: "expiresAt",
     });
   }
-  const myRole = await checkOrganizationPermission(
-    fdm,
-    principalId,
+  const id = createId();
+  return guard(fdm, principalId, "inviteUserToOrganization").writeOrganization(
     "share",
     organizationId,
-    "inviteUserToOrganization",
-  );
-  if (role === "owner" && myRole !== "owner") {
-    throw new FdmPermissionError(principalId, "share", "organization", organizationId);
-  }
-  const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
-      await lockMembers(tx, organizationId);
+    async (tx, { role: myRole }) => {
+      if (role === "owner" && myRole !== "owner") {
+        throw new FdmPermissionError(principalId, "share", "organization", organizationId);
+      }
       const [member] = await tx
         .select({ userId: organizationMembers.userId })
         .from(organizationMembers)
@@ -709,11 +666,9 @@ export async function inviteUserToOrganization(
         inviterId: principalId,
         expiresAt,
       });
-    });
-  } catch (err) {
-    throw asFdmError(err, "inviteUserToOrganization");
-  }
-  return id;
+      return id;
+    },
+  );
 }
 
 const invitationColumns = {
@@ -748,29 +703,23 @@ export async function listPendingInvitationsForOrganization(
   principalId: PrincipalId,
   organizationId: string,
 ): Promise<OrganizationInvitation[]> {
-  await checkOrganizationPermission(
-    fdm,
-    principalId,
+  return guard(fdm, principalId, "listPendingInvitationsForOrganization").readOrganization(
     "share",
     organizationId,
-    "listPendingInvitationsForOrganization",
+    (db) =>
+      db
+        .select(invitationColumns)
+        .from(organizationInvitations)
+        .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+        .where(
+          and(
+            eq(organizationInvitations.organizationId, organizationId),
+            eq(organizationInvitations.status, "pending"),
+            gt(organizationInvitations.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id)),
   );
-  try {
-    return await fdm
-      .select(invitationColumns)
-      .from(organizationInvitations)
-      .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
-      .where(
-        and(
-          eq(organizationInvitations.organizationId, organizationId),
-          eq(organizationInvitations.status, "pending"),
-          gt(organizationInvitations.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
-  } catch (err) {
-    throw asFdmError(err, "listPendingInvitationsForOrganization");
-  }
 }
 
 /**
@@ -790,28 +739,35 @@ export async function listPendingInvitationsForUser(
   fdm: FdmType,
   principalId: PrincipalId,
 ): Promise<OrganizationInvitation[]> {
-  try {
-    const user = await requireUser(fdm, principalId);
-    await recordAudit(fdm, user.id, "list", "invitation", "*", "listPendingInvitationsForUser");
-    return await fdm
-      .select(invitationColumns)
-      .from(organizationInvitations)
-      .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
-      .where(
-        and(
-          eq(organizationInvitations.email, user.email.toLowerCase()),
-          eq(organizationInvitations.status, "pending"),
-          gt(organizationInvitations.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
-  } catch (err) {
-    throw asFdmError(err, "listPendingInvitationsForUser");
-  }
+  return guard(fdm, principalId, "listPendingInvitationsForUser").readOwn(
+    "invitation",
+    "*",
+    async (db) => {
+      const user = await requireUser(db, principalId);
+      // Invitations reach an account only once it has proven its address.
+      if (!user.emailVerified) return [];
+      return db
+        .select(invitationColumns)
+        .from(organizationInvitations)
+        .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+        .where(
+          and(
+            eq(organizationInvitations.email, user.email.toLowerCase()),
+            eq(organizationInvitations.status, "pending"),
+            gt(organizationInvitations.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
+    },
+  );
 }
 
 /** Loads an invitation addressed to the user, locked, and checks it can still be answered. */
-async function openInvitation(tx: FdmType, user: { id: string; email: string }, id: string) {
+async function openInvitation(
+  tx: FdmType,
+  user: { id: string; email: string; emailVerified: boolean },
+  id: string,
+) {
   const [row] = await tx
     .select({
       organizationId: organizationInvitations.organizationId,
@@ -829,6 +785,14 @@ async function openInvitation(tx: FdmType, user: { id: string; email: string }, 
       field: "invitationId",
     });
   }
+  // Anyone can sign up with any address: only a verified one proves it is theirs.
+  if (!user.emailVerified) {
+    throw new FdmError(
+      "PERMISSION_DENIED",
+      "email: the account's email address must be verified before it can answer an invitation to it.",
+      { field: "email" },
+    );
+  }
   if (row.status !== "pending") {
     throw conflict("invitationId", `the invitation was already ${row.status}`);
   }
@@ -836,24 +800,6 @@ async function openInvitation(tx: FdmType, user: { id: string; email: string }, 
     throw conflict("invitationId", `the invitation expired at ${row.expiresAt.toISOString()}`);
   }
   return row;
-}
-
-/** Runs the answer to an invitation and records in the audit log whether it was allowed. */
-async function answered<T>(
-  fdm: FdmType,
-  userId: string,
-  invitationId: string,
-  origin: string,
-  run: () => Promise<T>,
-): Promise<T> {
-  try {
-    const result = await run();
-    await recordAudit(fdm, userId, "write", "invitation", invitationId, origin);
-    return result;
-  } catch (err) {
-    await recordAudit(fdm, userId, "write", "invitation", invitationId, origin, false);
-    throw err;
-  }
 }
 
 /**
@@ -869,6 +815,8 @@ async function answered<T>(
  * @throws {FdmError} `NOT_FOUND` when the principal is not a user or the invitation is unknown or
  *   for another address; `CONFLICT` when it was already accepted or declined, has expired, or the
  *   user is already a member.
+ * @throws {FdmError} `PERMISSION_DENIED` (field `email`) when the account's email address is not
+ *   verified (see `sendVerificationEmail` of {@link createFdmAuth}); `DATABASE` when a query fails.
  * @example
  * ```ts fragment="needs the invited user signed up"
  * const organizationId = await acceptInvitation(fdm, bram.id, invitationId);
@@ -880,30 +828,24 @@ export async function acceptInvitation(
   invitationId: string,
 ): Promise<string> {
   const id = requireId(invitationId, "invitationId");
-  try {
-    const user = await requireUser(fdm, principalId);
-    return await answered(fdm, user.id, id, "acceptInvitation", () =>
-      fdm.transaction(async (tx) => {
-        const invitation = await openInvitation(tx, user, id);
-        const members = await lockMembers(tx, invitation.organizationId);
-        if (members.has(user.id)) {
-          throw conflict("invitationId", "the user is already a member of the organization");
-        }
-        await tx.insert(organizationMembers).values({
-          organizationId: invitation.organizationId,
-          userId: user.id,
-          role: invitation.role,
-        });
-        await tx
-          .update(organizationInvitations)
-          .set({ status: "accepted", respondedAt: new Date() })
-          .where(eq(organizationInvitations.id, id));
-        return invitation.organizationId;
-      }),
-    );
-  } catch (err) {
-    throw asFdmError(err, "acceptInvitation");
-  }
+  return guard(fdm, principalId, "acceptInvitation").writeOwn("invitation", id, async (tx) => {
+    const user = await requireUser(tx, principalId);
+    const invitation = await openInvitation(tx, user, id);
+    const members = await lockMembers(tx, invitation.organizationId);
+    if (members.has(user.id)) {
+      throw conflict("invitationId", "the user is already a member of the organization");
+    }
+    await tx.insert(organizationMembers).values({
+      organizationId: invitation.organizationId,
+      userId: user.id,
+      role: invitation.role,
+    });
+    await tx
+      .update(organizationInvitations)
+      .set({ status: "accepted", respondedAt: new Date() })
+      .where(eq(organizationInvitations.id, id));
+    return invitation.organizationId;
+  });
 }
 
 /**
@@ -916,6 +858,8 @@ export async function acceptInvitation(
  * @returns Resolves when it is declined.
  * @throws {FdmError} `NOT_FOUND` when the principal is not a user or the invitation is unknown or
  *   for another address; `CONFLICT` when it was already answered or has expired.
+ * @throws {FdmError} `PERMISSION_DENIED` (field `email`) when the account's email address is not
+ *   verified; `DATABASE` when a query fails.
  * @example
  * ```ts fragment="needs the invited user signed up"
  * await declineInvitation(fdm, bram.id, invitationId);
@@ -927,18 +871,12 @@ export async function declineInvitation(
   invitationId: string,
 ): Promise<void> {
   const id = requireId(invitationId, "invitationId");
-  try {
-    const user = await requireUser(fdm, principalId);
-    await answered(fdm, user.id, id, "declineInvitation", () =>
-      fdm.transaction(async (tx) => {
-        await openInvitation(tx, user, id);
-        await tx
-          .update(organizationInvitations)
-          .set({ status: "declined", respondedAt: new Date() })
-          .where(eq(organizationInvitations.id, id));
-      }),
-    );
-  } catch (err) {
-    throw asFdmError(err, "declineInvitation");
-  }
+  await guard(fdm, principalId, "declineInvitation").writeOwn("invitation", id, async (tx) => {
+    const user = await requireUser(tx, principalId);
+    await openInvitation(tx, user, id);
+    await tx
+      .update(organizationInvitations)
+      .set({ status: "declined", respondedAt: new Date() })
+      .where(eq(organizationInvitations.id, id));
+  });
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lte } from "drizzle-orm";
-import { checkPermission, withPermission } from "./authorization.js";
 import { requireInTenure, requireWithinTenure } from "./cultivation.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   fieldAcquiring,
   gwlClassOptions,
@@ -13,6 +13,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   optionalNumber,
   requireDate,
   requireEnum,
@@ -21,6 +22,7 @@ import {
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** A value of `fdmSchema.soilTypesOptions`, e.g. `dekzand`. */
@@ -215,6 +217,14 @@ export interface SoilAnalysis {
   parameters: Required<{ [K in ParameterKey]: NonNullable<SoilParameters[K]> | null }>;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<
+  SoilAnalysis,
+  typeof soilAnalyses.$inferSelect,
+  keyof SoilAnalysis["parameters"] | "createdAt" | "updatedAt"
+>(true, true);
+tied<SoilAnalysis, typeof soilSampling.$inferSelect, "analysisId">(true, true);
+
 /** For each soil parameter that has a value, the most recent one and where it came from. */
 export type CurrentSoilData = {
   /** The parameter. */
@@ -350,14 +360,10 @@ export async function addSoilAnalysis(
   const parameters = validateParameters(input.parameters, true);
   requireTexture(parameters);
   const id = createId();
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "addSoilAnalysis").write(
     "field",
     fieldId,
-    "addSoilAnalysis",
-    async (tx, _farmId, tenure) => {
+    async (tx, { farmId: _farmId, tenure }) => {
       requireInTenure(tenure, samplingDate, "samplingDate");
       await insertTogether(tx, [
         tx.insert(soilAnalyses).values({ id, source, ...parameters }),
@@ -390,13 +396,14 @@ export async function getSoilAnalysis(
   principalId: PrincipalId,
   analysisId: string,
 ): Promise<SoilAnalysis> {
-  await checkPermission(fdm, principalId, "read", "soil_analysis", analysisId, "getSoilAnalysis");
-  try {
-    const [row] = await selectAnalyses(fdm).where(eq(soilAnalyses.id, analysisId));
-    return toAnalysis(row as AnalysisRow);
-  } catch (err) {
-    throw asFdmError(err, "getSoilAnalysis");
-  }
+  return guard(fdm, principalId, "getSoilAnalysis").read(
+    "soil_analysis",
+    analysisId,
+    async (db) => {
+      const rows = await selectAnalyses(db).where(eq(soilAnalyses.id, analysisId));
+      return toAnalysis(one(rows, "analysisId", analysisId));
+    },
+  );
 }
 
 /**
@@ -422,9 +429,8 @@ export async function getSoilAnalyses(
   timeframe?: Timeframe,
 ): Promise<SoilAnalysis[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "field", fieldId, "getSoilAnalyses");
-  try {
-    const rows = await selectAnalyses(fdm)
+  return guard(fdm, principalId, "getSoilAnalyses").list("field", fieldId, async (db) => {
+    const rows = await selectAnalyses(db)
       .where(
         and(
           eq(soilSampling.fieldId, fieldId),
@@ -438,9 +444,7 @@ export async function getSoilAnalyses(
         desc(soilAnalyses.id),
       );
     return rows.map(toAnalysis);
-  } catch (err) {
-    throw asFdmError(err, "getSoilAnalyses");
-  }
+  });
 }
 
 /**
@@ -480,13 +484,9 @@ export async function updateSoilAnalysis(
         );
   const parameters =
     patch.parameters === undefined ? {} : validateParameters(patch.parameters, false);
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "updateSoilAnalysis").write(
     "soil_analysis",
     analysisId,
-    "updateSoilAnalysis",
     async (tx) => {
       const [row] = await selectAnalyses(tx).where(eq(soilAnalyses.id, analysisId)).for("update");
       if (!row)
@@ -541,20 +541,14 @@ export async function removeSoilAnalysis(
   principalId: PrincipalId,
   analysisId: string,
 ): Promise<void> {
-  await checkPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "removeSoilAnalysis").write(
     "soil_analysis",
     analysisId,
-    "removeSoilAnalysis",
+    async (tx) => {
+      // the sampling goes by ON DELETE CASCADE
+      await tx.delete(soilAnalyses).where(eq(soilAnalyses.id, analysisId));
+    },
   );
-  try {
-    // the sampling goes by ON DELETE CASCADE
-    await fdm.delete(soilAnalyses).where(eq(soilAnalyses.id, analysisId));
-  } catch (err) {
-    throw asFdmError(err, "removeSoilAnalysis");
-  }
 }
 
 /**
@@ -584,9 +578,8 @@ export async function getCurrentSoilData(
   date?: Date,
 ): Promise<CurrentSoilData> {
   const until = date === undefined ? null : requireDate(date, "date");
-  await checkPermission(fdm, principalId, "read", "field", fieldId, "getCurrentSoilData");
-  try {
-    const rows = await selectAnalyses(fdm)
+  return guard(fdm, principalId, "getCurrentSoilData").read("field", fieldId, async (db) => {
+    const rows = await selectAnalyses(db)
       .where(
         and(
           eq(soilSampling.fieldId, fieldId),
@@ -599,9 +592,7 @@ export async function getCurrentSoilData(
         desc(soilAnalyses.id),
       );
     return currentOf(rows);
-  } catch (err) {
-    throw asFdmError(err, "getCurrentSoilData");
-  }
+  });
 }
 
 /**
@@ -632,13 +623,12 @@ export async function getCurrentSoilDataForFarm(
   date?: Date,
 ): Promise<Record<string, CurrentSoilData>> {
   const until = date === undefined ? null : requireDate(date, "date");
-  await checkPermission(fdm, principalId, "read", "farm", farmId, "getCurrentSoilDataForFarm");
-  try {
-    const fieldRows = await fdm
+  return guard(fdm, principalId, "getCurrentSoilDataForFarm").read("farm", farmId, async (db) => {
+    const fieldRows = await db
       .select({ fieldId: fieldAcquiring.fieldId })
       .from(fieldAcquiring)
       .where(eq(fieldAcquiring.farmId, farmId));
-    const rows = await selectAnalyses(fdm)
+    const rows = await selectAnalyses(db)
       .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
       .where(
         and(
@@ -654,7 +644,5 @@ export async function getCurrentSoilDataForFarm(
     const byField = new Map<string, AnalysisRow[]>(fieldRows.map((f) => [f.fieldId, []]));
     for (const r of rows) byField.get(r.fieldId)?.push(r);
     return Object.fromEntries([...byField].map(([fieldId, list]) => [fieldId, currentOf(list)]));
-  } catch (err) {
-    throw asFdmError(err, "getCurrentSoilDataForFarm");
-  }
+  });
 }

@@ -1,6 +1,6 @@
 // Shared by the test files: one fresh, migrated database per file — PGlite in
 // memory by default, or a new database on the server named by FDM_TEST_DATABASE_URL.
-import { count } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import postgres from "postgres";
 import { closeFdm, createFdmLocal, createFdmServer, type FdmType, migrateFdm } from "./fdm.js";
@@ -15,7 +15,40 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * Principals the tests name by id (grantees must exist): each fresh test database
+ * holds a user with each of these ids.
+ */
+const namedUsers = [
+  "owner",
+  "advisor",
+  "researcher",
+  "student",
+  "amy",
+  "amy2",
+  "ben",
+  "bob",
+  "temp",
+  "zed",
+  "guest-of-owner",
+  "guest-of-advisor",
+  "guest-of-researcher",
+  "guest-of-stranger",
+];
+
+async function addNamedUsers(fdm: FdmType): Promise<void> {
+  await fdm
+    .insert(schema.authUser)
+    .values(namedUsers.map((id) => ({ id, name: id, email: `${id}@test.example.org` })));
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const db = await openTestDatabase();
+  await addNamedUsers(db.fdm);
+  return db;
+}
+
+async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.FDM_TEST_DATABASE_URL;
   if (!url) {
     const fdm = await createFdmLocal();
@@ -87,10 +120,17 @@ const dataTables = {
 export type RowCounts = { [K in keyof typeof dataTables]: number };
 
 export async function countRows(fdm: FdmType): Promise<RowCounts> {
+  // One statement for all tables: tests count before and after many calls.
+  const columns = Object.entries(dataTables).map(
+    ([key, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(key)}`,
+  );
+  const result = (await fdm.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
+    rows?: Record<string, number>[];
+  } & Record<string, number>[];
+  const [row] = result.rows ?? result;
   const out = {} as RowCounts;
-  for (const [key, table] of Object.entries(dataTables)) {
-    const [row] = await fdm.select({ n: count() }).from(table);
-    out[key as keyof RowCounts] = row?.n ?? 0;
+  for (const key of Object.keys(dataTables) as (keyof RowCounts)[]) {
+    out[key] = Number(row?.[key] ?? 0);
   }
   return out;
 }
@@ -163,17 +203,19 @@ const synced = new WeakSet<FdmType>();
 
 /**
  * Adds a user row directly (no password), as better-auth would after a
- * sign-up; faster than hashing a password in every test that needs users.
+ * sign-up and the verification of the email address (unless `emailVerified`
+ * is false); faster than hashing a password in every test that needs users.
  */
 export async function addUser(
   fdm: FdmType,
-  user: { name: string; email: string; username?: string; image?: string },
+  user: { name: string; email: string; username?: string; image?: string; emailVerified?: boolean },
 ): Promise<string> {
   const id = `user_${createId()}`;
   await fdm.insert(schema.authUser).values({
     id,
     name: user.name,
     email: user.email,
+    emailVerified: user.emailVerified ?? true,
     username: user.username ?? null,
     image: user.image ?? null,
   });
