@@ -49,7 +49,9 @@ export {
 } from "./catalogue.js";
 export {
   addCultivation,
+  addCultivations,
   type Cultivation,
+  type CultivationBatchRow,
   type CultivationInput,
   endCultivation,
   getCultivation,
@@ -101,7 +103,9 @@ export {
 } from "./fertilizer.js";
 export {
   addFertilizerApplication,
+  addFertilizerApplications,
   type FertilizerApplication,
+  type FertilizerApplicationBatchRow,
   type FertilizerApplicationInput,
   getFertilizerApplication,
   getFertilizerApplications,
@@ -129,11 +133,13 @@ export {
 } from "./grazing-intention.js";
 export {
   addHarvest,
+  addHarvests,
   getHarvest,
   getHarvests,
   getHarvestsForFarm,
   type Harvest,
   type HarvestAnalysis,
+  type HarvestBatchRow,
   type HarvestInput,
   removeHarvest,
 } from "./harvest.js";
@@ -175,6 +181,7 @@ export {
 export type { FieldGeometry } from "./schema.js";
 export * as fdmSchema from "./schema.js";
 export {
+  addSoilAnalyses,
   addSoilAnalysis,
   type CurrentSoilData,
   type GwlClass,
@@ -185,6 +192,7 @@ export {
   getSoilParametersDescription,
   removeSoilAnalysis,
   type SoilAnalysis,
+  type SoilAnalysisBatchRow,
   type SoilAnalysisInput,
   type SoilAnalysisSource,
   type SoilParameterDescription,

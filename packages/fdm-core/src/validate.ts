@@ -134,3 +134,44 @@ export function createId(): string {
   for (const b of bytes) id += alphabet[b % 36];
   return id;
 }
+
+/**
+ * Validates every row of a batch call with the single-row rule `check`. A bad row's error
+ * names the row and its field, e.g. `cultivations[12].startDate: must be a valid Date.`
+ * `objectField` is the name the single-row rule gives the row object itself.
+ */
+export function requireRows<T>(
+  list: unknown,
+  listName: string,
+  max: number,
+  objectField: string,
+  check: (row: unknown) => T,
+): T[] {
+  if (!Array.isArray(list) || list.length === 0 || list.length > max) {
+    throw invalid(listName, `must be a list of 1 to ${max} rows`);
+  }
+  return list.map((row, i) => {
+    try {
+      return check(row);
+    } catch (err) {
+      throw atRow(err, listName, i, objectField);
+    }
+  });
+}
+
+/**
+ * The error `err` raised for row `i` of a batch, with its field and message naming the
+ * row: `startDate: …` becomes `cultivations[12].startDate: …`. Other errors pass unchanged.
+ */
+export function atRow(err: unknown, listName: string, i: number, objectField?: string): unknown {
+  if (!(err instanceof FdmError) || err.code === "PERMISSION_DENIED") return err;
+  const where = `${listName}[${i}]`;
+  const field = err.field;
+  if (!field)
+    return new FdmError(err.code, `${where}: ${err.message}`, { field: where, cause: err });
+  const rest = err.message.startsWith(`${field}:`)
+    ? err.message.slice(field.length + 1)
+    : ` ${err.message}`;
+  const named = field === objectField ? where : `${where}.${field}`;
+  return new FdmError(err.code, `${named}:${rest}`, { field: named, cause: err });
+}
