@@ -415,7 +415,7 @@ describe("addFertilizerApplications", () => {
         addFertilizerApplications(db.fdm, owner, farmId, [
           row(),
           // The table is built before beforeAll ran: the discarded field's id is filled in here.
-          row(change.fieldId ? { ...change, fieldId: otherFieldId } : change),
+          row("fieldId" in change ? { ...change, fieldId: otherFieldId } : change),
           row(),
         ]),
       );

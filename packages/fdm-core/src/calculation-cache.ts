@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
+import { system } from "./guard.js";
 import { calculationErrors, calculationResults } from "./schema.js";
 import { createId, requireText } from "./validate.js";
 
@@ -168,15 +169,9 @@ export function withCalculationCache<I, R>(
       eq(calculationResults.calculatorVersion, version),
       eq(calculationResults.inputHash, inputHash),
     );
-    let cached: { result: string } | undefined;
-    try {
-      [cached] = await fdm
-        .select({ result: calculationResults.result })
-        .from(calculationResults)
-        .where(key);
-    } catch (err) {
-      throw asFdmError(err, origin);
-    }
+    const [cached] = await system(fdm, origin).read((db) =>
+      db.select({ result: calculationResults.result }).from(calculationResults).where(key),
+    );
     if (cached) return JSON.parse(cached.result, revive) as R;
 
     let result: R;
@@ -193,8 +188,8 @@ export function withCalculationCache<I, R>(
       await recordError(fdm, { name, version, inputHash, inputJson, origin }, err);
       throw err;
     }
-    try {
-      await fdm
+    await system(fdm, origin).write((tx) =>
+      tx
         .insert(calculationResults)
         .values({
           calculatorName: name,
@@ -203,10 +198,8 @@ export function withCalculationCache<I, R>(
           input: inputJson,
           result: resultJson,
         })
-        .onConflictDoNothing();
-    } catch (err) {
-      throw asFdmError(err, origin);
-    }
+        .onConflictDoNothing(),
+    );
     // Answer as a later hit would, so the first call and the cached ones agree.
     return JSON.parse(resultJson, revive) as R;
   };

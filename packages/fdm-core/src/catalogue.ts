@@ -7,9 +7,9 @@ import {
   getCultivationCatalogue,
   getFertilizersCatalogue,
 } from "fdm-data";
-import { checkPermission } from "./authorization.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard, system } from "./guard.js";
 import {
   cultivationCatalogue,
   farmCultivationCatalogues,
@@ -182,28 +182,19 @@ export async function syncCatalogues(fdm: FdmType, options: SyncOptions = {}): P
     getFertilizersCatalogue(n).map((i) => fertilizerRow(i, now)),
   );
   const result: SyncResult = { cultivations: {}, fertilizers: {} };
-  try {
-    await fdm.transaction(async (tx) => {
-      for (const [i, name] of cultNames.entries()) {
-        result.cultivations[name] = await syncTable(
-          tx,
-          cultivationCatalogue,
-          name,
-          cultRows[i] ?? [],
-        );
-      }
-      for (const [i, name] of fertNames.entries()) {
-        result.fertilizers[name] = await syncTable(
-          tx,
-          fertilizerCatalogue,
-          name,
-          fertRows[i] ?? [],
-        );
-      }
-    });
-  } catch (err) {
-    throw asFdmError(err, "syncCatalogues");
-  }
+  await system(fdm, "syncCatalogues").write(async (tx) => {
+    for (const [i, name] of cultNames.entries()) {
+      result.cultivations[name] = await syncTable(
+        tx,
+        cultivationCatalogue,
+        name,
+        cultRows[i] ?? [],
+      );
+    }
+    for (const [i, name] of fertNames.entries()) {
+      result.fertilizers[name] = await syncTable(tx, fertilizerCatalogue, name, fertRows[i] ?? []);
+    }
+  });
   return result;
 }
 
@@ -218,15 +209,12 @@ async function setEnabled(
 ): Promise<void> {
   const names = kind === "cultivation" ? cultivationCatalogueNames : fertilizerCatalogueNames;
   const catalogue = requireEnum(name, "catalogue", names as readonly string[]);
-  await checkPermission(fdm, principalId, "write", "farm", farmId, origin);
   const table = kind === "cultivation" ? farmCultivationCatalogues : farmFertilizerCatalogues;
-  try {
-    if (enable) await fdm.insert(table).values({ farmId, catalogue }).onConflictDoNothing();
+  await guard(fdm, principalId, origin).write("farm", farmId, async (tx) => {
+    if (enable) await tx.insert(table).values({ farmId, catalogue }).onConflictDoNothing();
     else
-      await fdm.delete(table).where(and(eq(table.farmId, farmId), eq(table.catalogue, catalogue)));
-  } catch (err) {
-    throw asFdmError(err, origin);
-  }
+      await tx.delete(table).where(and(eq(table.farmId, farmId), eq(table.catalogue, catalogue)));
+  });
 }
 
 /**
@@ -398,15 +386,14 @@ export async function getEnabledCatalogues(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<EnabledCatalogues> {
-  await checkPermission(fdm, principalId, "read", "farm", farmId, "getEnabledCatalogues");
-  try {
+  return guard(fdm, principalId, "getEnabledCatalogues").read("farm", farmId, async (db) => {
     const [c, f] = await Promise.all([
-      fdm
+      db
         .select({ catalogue: farmCultivationCatalogues.catalogue })
         .from(farmCultivationCatalogues)
         .where(eq(farmCultivationCatalogues.farmId, farmId))
         .orderBy(asc(farmCultivationCatalogues.catalogue)),
-      fdm
+      db
         .select({ catalogue: farmFertilizerCatalogues.catalogue })
         .from(farmFertilizerCatalogues)
         .where(eq(farmFertilizerCatalogues.farmId, farmId))
@@ -416,9 +403,7 @@ export async function getEnabledCatalogues(
       cultivations: c.map((r) => r.catalogue as CatalogueCultivationName),
       fertilizers: f.map((r) => r.catalogue as CatalogueFertilizerName),
     };
-  } catch (err) {
-    throw asFdmError(err, "getEnabledCatalogues");
-  }
+  });
 }
 
 /**
@@ -450,20 +435,21 @@ export async function getCultivationsFromCatalogue(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<CultivationCatalogue> {
-  await checkPermission(fdm, principalId, "read", "farm", farmId, "getCultivationsFromCatalogue");
-  try {
-    const enabled = fdm
-      .select({ catalogue: farmCultivationCatalogues.catalogue })
-      .from(farmCultivationCatalogues)
-      .where(eq(farmCultivationCatalogues.farmId, farmId));
-    return await fdm
-      .select()
-      .from(cultivationCatalogue)
-      .where(inArray(cultivationCatalogue.catalogue, enabled))
-      .orderBy(asc(cultivationCatalogue.nameNl), asc(cultivationCatalogue.itemId));
-  } catch (err) {
-    throw asFdmError(err, "getCultivationsFromCatalogue");
-  }
+  return guard(fdm, principalId, "getCultivationsFromCatalogue").read(
+    "farm",
+    farmId,
+    async (db) => {
+      const enabled = db
+        .select({ catalogue: farmCultivationCatalogues.catalogue })
+        .from(farmCultivationCatalogues)
+        .where(eq(farmCultivationCatalogues.farmId, farmId));
+      return db
+        .select()
+        .from(cultivationCatalogue)
+        .where(inArray(cultivationCatalogue.catalogue, enabled))
+        .orderBy(asc(cultivationCatalogue.nameNl), asc(cultivationCatalogue.itemId));
+    },
+  );
 }
 
 /**
@@ -495,13 +481,12 @@ export async function getFertilizersFromCatalogue(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<FertilizerCatalogueItem[]> {
-  await checkPermission(fdm, principalId, "read", "farm", farmId, "getFertilizersFromCatalogue");
-  try {
-    const enabled = fdm
+  return guard(fdm, principalId, "getFertilizersFromCatalogue").read("farm", farmId, async (db) => {
+    const enabled = db
       .select({ catalogue: farmFertilizerCatalogues.catalogue })
       .from(farmFertilizerCatalogues)
       .where(eq(farmFertilizerCatalogues.farmId, farmId));
-    return await fdm
+    return db
       .select()
       .from(fertilizerCatalogue)
       .where(
@@ -511,9 +496,7 @@ export async function getFertilizersFromCatalogue(
         ),
       )
       .orderBy(asc(fertilizerCatalogue.nameNl), asc(fertilizerCatalogue.itemId));
-  } catch (err) {
-    throw asFdmError(err, "getFertilizersFromCatalogue");
-  }
+  });
 }
 
 /** Throws unless the cultivation catalogue item exists and its catalogue is enabled for the farm. */

@@ -13,11 +13,12 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Harvestable, Rotation } from "fdm-data";
-import { checkPermission, type Tenure, withPermission } from "./authorization.js";
+import type { Tenure } from "./authorization.js";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import { chunksFor, type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -28,8 +29,8 @@ import {
   fieldDiscarding,
 } from "./schema.js";
 import {
-  atRow,
   createId,
+  inRow,
   optionalDate,
   requireDate,
   requireId,
@@ -191,14 +192,10 @@ export async function addCultivation(
   cultivation: CultivationInput,
 ): Promise<string> {
   const { id, catalogueItemId, startDate, endDate } = cultivationRow(cultivation);
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "addCultivation").write(
     "field",
     fieldId,
-    "addCultivation",
-    async (tx, farmId, tenure) => {
+    async (tx, { farmId, tenure }) => {
       requireInTenure(tenure, startDate, "startDate");
       await requireCultivationItem(tx, farmId, catalogueItemId);
       await insertTogether(tx, [
@@ -241,13 +238,14 @@ export async function getCultivation(
   principalId: PrincipalId,
   cultivationId: string,
 ): Promise<Cultivation> {
-  await checkPermission(fdm, principalId, "read", "cultivation", cultivationId, "getCultivation");
-  try {
-    const [row] = await selectCultivations(fdm, eq(cultivations.id, cultivationId));
-    return row as Cultivation;
-  } catch (err) {
-    throw asFdmError(err, "getCultivation");
-  }
+  return guard(fdm, principalId, "getCultivation").read(
+    "cultivation",
+    cultivationId,
+    async (db) => {
+      const [row] = await selectCultivations(db, eq(cultivations.id, cultivationId));
+      return row as Cultivation;
+    },
+  );
 }
 
 /**
@@ -277,15 +275,9 @@ export async function getCultivations(
   timeframe?: Timeframe,
 ): Promise<Cultivation[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "field", fieldId, "getCultivations");
-  try {
-    return await selectCultivations(
-      fdm,
-      and(eq(cultivationStarting.fieldId, fieldId), overlaps(tf)),
-    );
-  } catch (err) {
-    throw asFdmError(err, "getCultivations");
-  }
+  return guard(fdm, principalId, "getCultivations").list("field", fieldId, async (db) => {
+    return selectCultivations(db, and(eq(cultivationStarting.fieldId, fieldId), overlaps(tf)));
+  });
 }
 
 /**
@@ -311,12 +303,9 @@ export async function getCultivationsForFarm(
   timeframe?: Timeframe,
 ): Promise<Cultivation[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "getCultivationsForFarm");
-  try {
-    return await selectCultivations(fdm, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
-  } catch (err) {
-    throw asFdmError(err, "getCultivationsForFarm");
-  }
+  return guard(fdm, principalId, "getCultivationsForFarm").list("farm", farmId, async (db) => {
+    return selectCultivations(db, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
+  });
 }
 
 /**
@@ -353,14 +342,10 @@ export async function updateCultivation(
   const startDate =
     patch.startDate === undefined ? undefined : requireDate(patch.startDate, "startDate");
   const endDate = patch.endDate === undefined ? undefined : optionalDate(patch.endDate, "endDate");
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "updateCultivation").write(
     "cultivation",
     cultivationId,
-    "updateCultivation",
-    async (tx, farmId) => {
+    async (tx, { farmId }) => {
       await tx
         .select({ id: cultivations.id })
         .from(cultivations)
@@ -482,13 +467,9 @@ export async function removeCultivation(
   principalId: PrincipalId,
   cultivationId: string,
 ): Promise<void> {
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "removeCultivation").write(
     "cultivation",
     cultivationId,
-    "removeCultivation",
     async (tx) => {
       await removeCultivationsTx(tx, [cultivationId]);
     },
@@ -541,8 +522,8 @@ export async function requireRowsOnFarm(
     rows.map((r) => r.fieldId),
   );
   rows.forEach((row, i) => {
-    const tenure = tenures.get(row.fieldId);
-    try {
+    inRow(listName, i, () => {
+      const tenure = tenures.get(row.fieldId);
       if (!tenure) {
         throw new FdmError(
           "NOT_FOUND",
@@ -551,9 +532,7 @@ export async function requireRowsOnFarm(
         );
       }
       requireInTenure(tenure, row.date, row.dateField);
-    } catch (err) {
-      throw atRow(err, listName, i);
-    }
+    });
   });
 }
 
@@ -620,7 +599,7 @@ export async function addCultivations(
     ...cultivationRow(row),
     fieldId: requireId((row as Record<string, unknown>).fieldId, "fieldId"),
   }));
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addCultivations", async (tx) => {
+  await guard(fdm, principalId, "addCultivations").write("farm", farmId, async (tx) => {
     await requireRowsOnFarm(
       tx,
       farmId,
@@ -633,11 +612,7 @@ export async function addCultivations(
       if (!firstRowOf.has(r.catalogueItemId)) firstRowOf.set(r.catalogueItemId, i);
     });
     for (const [itemId, i] of firstRowOf) {
-      try {
-        await requireCultivationItem(tx, farmId, itemId);
-      } catch (err) {
-        throw atRow(err, "cultivations", i);
-      }
+      await inRow("cultivations", i, () => requireCultivationItem(tx, farmId, itemId));
     }
     for (const chunk of chunksFor(list, [cultivations, cultivationStarting, cultivationEnding])) {
       const ended = chunk.flatMap((r) =>

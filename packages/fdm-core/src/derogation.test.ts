@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRoleToFarm } from "./authorization.js";
 import {
   addDerogation,
   isDerogationGrantedForYear,
@@ -8,6 +7,7 @@ import {
 } from "./derogation.js";
 import { FdmError, FdmPermissionError } from "./error.js";
 import { addFarm, removeFarm } from "./farm.js";
+import { grantRoleToFarm } from "./farm-sharing.js";
 import { countRows, createTestDatabase, expectNoWrite, type TestDatabase } from "./test-setup.js";
 
 let db: TestDatabase;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import { checkPermission, withPermission } from "./authorization.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import { derogations } from "./schema.js";
 import { createId, requireId, requireYear } from "./validate.js";
 
@@ -57,7 +57,7 @@ export async function addDerogation(
 ): Promise<string> {
   const y = yearOf(year);
   const id = createId();
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addDerogation", async (tx) => {
+  await guard(fdm, principalId, "addDerogation").write("farm", farmId, async (tx) => {
     const [existing] = await tx
       .select({ id: derogations.id })
       .from(derogations)
@@ -100,9 +100,8 @@ export async function listDerogations(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<Derogation[]> {
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "listDerogations");
-  try {
-    return await fdm
+  return guard(fdm, principalId, "listDerogations").list("farm", farmId, async (db) => {
+    return db
       .select({
         id: derogations.id,
         farmId: derogations.farmId,
@@ -112,9 +111,7 @@ export async function listDerogations(
       .from(derogations)
       .where(eq(derogations.farmId, farmId))
       .orderBy(asc(derogations.year));
-  } catch (err) {
-    throw asFdmError(err, "listDerogations");
-  }
+  });
 }
 
 /**
@@ -146,16 +143,13 @@ export async function isDerogationGrantedForYear(
   year: number,
 ): Promise<boolean> {
   const y = yearOf(year);
-  await checkPermission(fdm, principalId, "read", "farm", farmId, "isDerogationGrantedForYear");
-  try {
-    const [row] = await fdm
+  return guard(fdm, principalId, "isDerogationGrantedForYear").read("farm", farmId, async (db) => {
+    const [row] = await db
       .select({ id: derogations.id })
       .from(derogations)
       .where(and(eq(derogations.farmId, farmId), eq(derogations.year, y)));
     return row !== undefined;
-  } catch (err) {
-    throw asFdmError(err, "isDerogationGrantedForYear");
-  }
+  });
 }
 
 /**
@@ -182,10 +176,7 @@ export async function removeDerogation(
   derogationId: string,
 ): Promise<void> {
   const id = requireId(derogationId, "derogationId");
-  await checkPermission(fdm, principalId, "write", "derogation", id, "removeDerogation");
-  try {
-    await fdm.delete(derogations).where(eq(derogations.id, id));
-  } catch (err) {
-    throw asFdmError(err, "removeDerogation");
-  }
+  await guard(fdm, principalId, "removeDerogation").write("derogation", id, async (tx) => {
+    await tx.delete(derogations).where(eq(derogations.id, id));
+  });
 }

@@ -102,9 +102,3 @@ export class FdmPermissionError extends FdmError {
     this.principalId = principalId;
   }
 }
-
-/** Wraps anything that is not already an FdmError as a `DATABASE` error of the named function. */
-export function asFdmError(err: unknown, origin: string): FdmError {
-  if (err instanceof FdmError) return err;
-  return new FdmError("DATABASE", `${origin} failed in the database.`, { cause: err });
-}

@@ -1,23 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import {
-  checkPermission,
-  type FarmRole,
-  principalsOf,
-  recordAudit,
-  withPermission,
-} from "./authorization.js";
+import { type FarmRole, farmRoleOrder, principalsOf } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
-import { asFdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import { farmRoles, farms, fertilizerAcquiring, fertilizers, fieldAcquiring } from "./schema.js";
-import {
-  createId,
-  optionalText,
-  requireId,
-  requireObject,
-  requireSomeKey,
-  requireText,
-} from "./validate.js";
+import { createId, optionalText, requireObject, requireSomeKey, requireText } from "./validate.js";
 
 /** The details of a farm that a user enters. */
 export interface FarmInput {
@@ -62,19 +50,13 @@ const farmColumns = {
 };
 
 function farmValues(input: Record<string, unknown>, partial: boolean) {
-  const out: {
-    name?: string;
-    businessId?: string | null;
-    address?: string | null;
-    postalCode?: string | null;
-  } = {};
-  if (!partial || input.name !== undefined) out.name = requireText(input.name, "name");
-  if (!partial || input.businessId !== undefined)
-    out.businessId = optionalText(input.businessId, "businessId", 50);
-  if (!partial || input.address !== undefined) out.address = optionalText(input.address, "address");
-  if (!partial || input.postalCode !== undefined)
-    out.postalCode = optionalText(input.postalCode, "postalCode", 20);
-  return out;
+  const text = (key: string, max?: number) =>
+    !partial || input[key] !== undefined ? optionalText(input[key], key, max) : undefined;
+  return {
+    businessId: text("businessId", 50),
+    address: text("address"),
+    postalCode: text("postalCode", 20),
+  };
 }
 
 /** The roles a principal holds on farms, itself or through its organizations, each role once. */
@@ -85,17 +67,25 @@ async function rolesOn(db: FdmType, principalId: string, farmIds: string[]) {
     .select({ farmId: farmRoles.farmId, role: farmRoles.role })
     .from(farmRoles)
     .where(and(inArray(farmRoles.principalId, principals), inArray(farmRoles.farmId, farmIds)));
-  const order: FarmRole[] = ["owner", "advisor", "researcher"];
   const map = new Map<string, FarmRole[]>();
   for (const r of rows) {
     const roles = map.get(r.farmId) ?? [];
     if (!roles.includes(r.role)) roles.push(r.role);
     map.set(
       r.farmId,
-      roles.sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+      roles.sort((a, b) => farmRoleOrder.indexOf(a) - farmRoleOrder.indexOf(b)),
     );
   }
   return map;
+}
+
+/** A farm as the principal sees it; the guard has found it. */
+async function readFarm(db: FdmType, principalId: string, farmId: string): Promise<Farm> {
+  const [row] = await db.select(farmColumns).from(farms).where(eq(farms.id, farmId));
+  if (!row)
+    throw new FdmError("NOT_FOUND", `farmId: no farm with id '${farmId}'.`, { field: "farmId" });
+  const roles = await rolesOn(db, principalId, [farmId]);
+  return { ...row, roles: roles.get(farmId) ?? [] };
 }
 
 /**
@@ -118,19 +108,14 @@ export async function addFarm(
   principalId: PrincipalId,
   farm: FarmInput,
 ): Promise<string> {
-  const principal = requireId(principalId, "principalId");
-  const values = farmValues(requireObject(farm, "farm"), false);
+  const input = requireObject(farm, "farm");
+  const values = { name: requireText(input.name, "name"), ...farmValues(input, false) };
   const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
-      await tx.insert(farms).values({ id, name: values.name as string, ...values });
-      await tx.insert(farmRoles).values({ farmId: id, principalId: principal, role: "owner" });
-      await recordAudit(tx, principal, "write", "farm", id, "addFarm");
-    });
-  } catch (err) {
-    throw asFdmError(err, "addFarm");
-  }
-  return id;
+  return guard(fdm, principalId, "addFarm").writeOwn("farm", id, async (tx, ctx) => {
+    await tx.insert(farms).values({ id, ...values });
+    await tx.insert(farmRoles).values({ farmId: id, principalId: ctx.principalId, role: "owner" });
+    return id;
+  });
 }
 
 /**
@@ -158,15 +143,9 @@ export async function getFarm(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<Farm> {
-  await checkPermission(fdm, principalId, "read", "farm", farmId, "getFarm");
-  try {
-    const [row] = await fdm.select(farmColumns).from(farms).where(eq(farms.id, farmId));
-    const roles = await rolesOn(fdm, principalId, [farmId]);
-    // checkPermission found the farm, so the row exists
-    return { ...(row as Omit<Farm, "roles">), roles: roles.get(farmId) ?? [] };
-  } catch (err) {
-    throw asFdmError(err, "getFarm");
-  }
+  return guard(fdm, principalId, "getFarm").read("farm", farmId, (db, ctx) =>
+    readFarm(db, ctx.principalId, ctx.farmId),
+  );
 }
 
 /**
@@ -189,24 +168,20 @@ export async function getFarm(
  * ```
  */
 export async function getFarms(fdm: FdmType, principalId: PrincipalId): Promise<Farm[]> {
-  const principal = requireId(principalId, "principalId");
-  await recordAudit(fdm, principal, "list", "farm", "*", "getFarms");
-  try {
-    const rows = await fdm
+  return guard(fdm, principalId, "getFarms").readOwn("farm", "*", async (db, ctx) => {
+    const rows = await db
       .selectDistinct(farmColumns)
       .from(farms)
       .innerJoin(farmRoles, eq(farmRoles.farmId, farms.id))
-      .where(inArray(farmRoles.principalId, await principalsOf(fdm, principal)))
+      .where(inArray(farmRoles.principalId, await principalsOf(db, ctx.principalId)))
       .orderBy(asc(farms.name), asc(farms.id));
     const roles = await rolesOn(
-      fdm,
-      principal,
+      db,
+      ctx.principalId,
       rows.map((r) => r.id),
     );
     return rows.map((r) => ({ ...r, roles: roles.get(r.id) ?? [] }));
-  } catch (err) {
-    throw asFdmError(err, "getFarms");
-  }
+  });
 }
 
 /**
@@ -236,17 +211,17 @@ export async function updateFarm(
 ): Promise<Farm> {
   const patch = requireObject(update, "update");
   requireSomeKey(patch, ["name", "businessId", "address", "postalCode"]);
-  const values = farmValues(patch, true);
-  await checkPermission(fdm, principalId, "write", "farm", farmId, "updateFarm");
-  try {
-    await fdm
+  const values = {
+    name: patch.name === undefined ? undefined : requireText(patch.name, "name"),
+    ...farmValues(patch, true),
+  };
+  return guard(fdm, principalId, "updateFarm").write("farm", farmId, async (tx, ctx) => {
+    await tx
       .update(farms)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(farms.id, farmId));
-  } catch (err) {
-    throw asFdmError(err, "updateFarm");
-  }
-  return getFarm(fdm, principalId, farmId);
+      .where(eq(farms.id, ctx.farmId));
+    return readFarm(tx, ctx.principalId, ctx.farmId);
+  });
 }
 
 /**
@@ -275,7 +250,7 @@ export async function removeFarm(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<void> {
-  await withPermission(fdm, principalId, "delete", "farm", farmId, "removeFarm", async (tx) => {
+  await guard(fdm, principalId, "removeFarm").remove("farm", farmId, async (tx) => {
     const fieldRows = await tx
       .select({ id: fieldAcquiring.fieldId })
       .from(fieldAcquiring)

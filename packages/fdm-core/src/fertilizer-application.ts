@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
-import { checkPermission, rowsOf, withPermission } from "./authorization.js";
+import { rowsOf } from "./authorization.js";
 import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import { chunksFor, type FdmType, type PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   applicationMethodOptions,
   fertilizerAcquiring,
@@ -13,8 +14,8 @@ import {
   fieldAcquiring,
 } from "./schema.js";
 import {
-  atRow,
   createId,
+  inRow,
   requireDate,
   requireEnum,
   requireId,
@@ -143,14 +144,10 @@ export async function addFertilizerApplication(
   application: FertilizerApplicationInput,
 ): Promise<string> {
   const { id, fertilizerId, amountKgPerHa, method, applicationDate } = applicationRow(application);
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "addFertilizerApplication").write(
     "field",
     fieldId,
-    "addFertilizerApplication",
-    async (tx, farmId, tenure) => {
+    async (tx, { farmId, tenure }) => {
       requireInTenure(tenure, applicationDate, "applicationDate");
       // The insert only happens when the farm holds the fertilizer and its product allows the
       // method; when nothing was inserted, the read that names the reason runs.
@@ -214,20 +211,14 @@ export async function getFertilizerApplication(
   principalId: PrincipalId,
   applicationId: string,
 ): Promise<FertilizerApplication> {
-  await checkPermission(
-    fdm,
-    principalId,
-    "read",
+  return guard(fdm, principalId, "getFertilizerApplication").read(
     "fertilizer_application",
     applicationId,
-    "getFertilizerApplication",
+    async (db) => {
+      const [row] = await selectApplications(db, eq(fertilizerApplying.id, applicationId));
+      return row as FertilizerApplication;
+    },
   );
-  try {
-    const [row] = await selectApplications(fdm, eq(fertilizerApplying.id, applicationId));
-    return row as FertilizerApplication;
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplication");
-  }
 }
 
 /**
@@ -256,19 +247,16 @@ export async function getFertilizerApplications(
   timeframe?: Timeframe,
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "field", fieldId, "getFertilizerApplications");
-  try {
+  return guard(fdm, principalId, "getFertilizerApplications").list("field", fieldId, async (db) => {
     return (await selectApplications(
-      fdm,
+      db,
       and(
         eq(fertilizerApplying.fieldId, fieldId),
         tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
         tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
       ),
     )) as FertilizerApplication[];
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplications");
-  }
+  });
 }
 
 /**
@@ -300,26 +288,20 @@ export async function getFertilizerApplicationsForFarm(
   timeframe?: Timeframe,
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(
-    fdm,
-    principalId,
-    "list",
+  return guard(fdm, principalId, "getFertilizerApplicationsForFarm").list(
     "farm",
     farmId,
-    "getFertilizerApplicationsForFarm",
+    async (db) => {
+      return (await selectApplications(
+        db,
+        and(
+          eq(fieldAcquiring.farmId, farmId),
+          tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
+          tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
+        ),
+      )) as FertilizerApplication[];
+    },
   );
-  try {
-    return (await selectApplications(
-      fdm,
-      and(
-        eq(fieldAcquiring.farmId, farmId),
-        tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
-        tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
-      ),
-    )) as FertilizerApplication[];
-  } catch (err) {
-    throw asFdmError(err, "getFertilizerApplicationsForFarm");
-  }
 }
 
 /**
@@ -357,14 +339,10 @@ export async function updateFertilizerApplication(
     patch.applicationDate === undefined
       ? undefined
       : requireDate(patch.applicationDate, "applicationDate");
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "updateFertilizerApplication").write(
     "fertilizer_application",
     applicationId,
-    "updateFertilizerApplication",
-    async (tx, farmId) => {
+    async (tx, { farmId }) => {
       const [current] = await tx
         .select()
         .from(fertilizerApplying)
@@ -413,19 +391,13 @@ export async function removeFertilizerApplication(
   principalId: PrincipalId,
   applicationId: string,
 ): Promise<void> {
-  await checkPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "removeFertilizerApplication").write(
     "fertilizer_application",
     applicationId,
-    "removeFertilizerApplication",
+    async (tx) => {
+      await tx.delete(fertilizerApplying).where(eq(fertilizerApplying.id, applicationId));
+    },
   );
-  try {
-    await fdm.delete(fertilizerApplying).where(eq(fertilizerApplying.id, applicationId));
-  } catch (err) {
-    throw asFdmError(err, "removeFertilizerApplication");
-  }
 }
 
 /** A row of {@link addFertilizerApplications}: an application and the field it was made on. */
@@ -499,54 +471,44 @@ export async function addFertilizerApplications(
     ...applicationRow(row),
     fieldId: requireId((row as Record<string, unknown>).fieldId, "fieldId"),
   }));
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
-    "farm",
-    farmId,
-    "addFertilizerApplications",
-    async (tx) => {
-      await requireRowsOnFarm(
-        tx,
-        farmId,
-        "applications",
-        list.map((r) => ({
+  await guard(fdm, principalId, "addFertilizerApplications").write("farm", farmId, async (tx) => {
+    await requireRowsOnFarm(
+      tx,
+      farmId,
+      "applications",
+      list.map((r) => ({
+        fieldId: r.fieldId,
+        date: r.applicationDate,
+        dateField: "applicationDate",
+      })),
+    );
+    // One check per distinct fertilizer and method (with its earliest row), not per row.
+    const earliest = new Map<string, number>();
+    list.forEach((r, i) => {
+      const key = `${r.fertilizerId}\u0000${r.method}`;
+      const j = earliest.get(key);
+      if (j === undefined || r.applicationDate < (list[j] as typeof r).applicationDate) {
+        earliest.set(key, i);
+      }
+    });
+    for (const i of earliest.values()) {
+      const r = list[i] as (typeof list)[number];
+      await inRow("applications", i, () =>
+        requireUsableFertilizer(tx, farmId, r.fertilizerId, r.method),
+      );
+    }
+    for (const chunk of chunksFor(list, [fertilizerApplying])) {
+      await tx.insert(fertilizerApplying).values(
+        chunk.map((r) => ({
+          id: r.id,
+          fertilizerId: r.fertilizerId,
           fieldId: r.fieldId,
-          date: r.applicationDate,
-          dateField: "applicationDate",
+          amountKgPerHa: r.amountKgPerHa,
+          method: r.method,
+          applicationDate: r.applicationDate,
         })),
       );
-      // One check per distinct fertilizer and method (with its earliest row), not per row.
-      const earliest = new Map<string, number>();
-      list.forEach((r, i) => {
-        const key = `${r.fertilizerId}\u0000${r.method}`;
-        const j = earliest.get(key);
-        if (j === undefined || r.applicationDate < (list[j] as typeof r).applicationDate) {
-          earliest.set(key, i);
-        }
-      });
-      for (const i of earliest.values()) {
-        const r = list[i] as (typeof list)[number];
-        try {
-          await requireUsableFertilizer(tx, farmId, r.fertilizerId, r.method);
-        } catch (err) {
-          throw atRow(err, "applications", i);
-        }
-      }
-      for (const chunk of chunksFor(list, [fertilizerApplying])) {
-        await tx.insert(fertilizerApplying).values(
-          chunk.map((r) => ({
-            id: r.id,
-            fertilizerId: r.fertilizerId,
-            fieldId: r.fieldId,
-            amountKgPerHa: r.amountKgPerHa,
-            method: r.method,
-            applicationDate: r.applicationDate,
-          })),
-        );
-      }
-    },
-  );
+    }
+  });
   return list.map((r) => r.id);
 }

@@ -229,7 +229,7 @@ describe("getFertilizers, updateFertilizer and removeFertilizer", () => {
   });
 
   it("denies a researcher changing a fertilizer", async () => {
-    const { grantRoleToFarm } = await import("./authorization.js");
+    const { grantRoleToFarm } = await import("./farm-sharing.js");
     await grantRoleToFarm(db.fdm, "owner", "student", farmId, "researcher");
     const id = await addFertilizer(db.fdm, "owner", farmId, {
       catalogueItemId: "rvo_14",

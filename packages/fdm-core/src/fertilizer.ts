@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
-import { checkPermission, withPermission } from "./authorization.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   applicationMethodOptions,
   farmFertilizerCatalogues,
@@ -389,7 +389,7 @@ export async function addFertilizer(
   const acquiringDate = requireDate(input.acquiringDate, "acquiringDate");
   const amountKg = optionalNumber(input.amountKg, "amountKg", 0, 100_000_000);
   const id = createId();
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addFertilizer", async (tx) => {
+  await guard(fdm, principalId, "addFertilizer").write("farm", farmId, async (tx) => {
     let catalogueItemId: string;
     if (custom) {
       catalogueItemId = `custom_${createId()}`;
@@ -435,13 +435,10 @@ export async function getFertilizer(
   principalId: PrincipalId,
   fertilizerId: string,
 ): Promise<Fertilizer> {
-  await checkPermission(fdm, principalId, "read", "fertilizer", fertilizerId, "getFertilizer");
-  try {
-    const [row] = await selectFertilizers(fdm).where(eq(fertilizers.id, fertilizerId));
+  return guard(fdm, principalId, "getFertilizer").read("fertilizer", fertilizerId, async (db) => {
+    const [row] = await selectFertilizers(db).where(eq(fertilizers.id, fertilizerId));
     return row as Fertilizer;
-  } catch (err) {
-    throw asFdmError(err, "getFertilizer");
-  }
+  });
 }
 
 /**
@@ -463,14 +460,11 @@ export async function getFertilizers(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<Fertilizer[]> {
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "getFertilizers");
-  try {
-    return (await selectFertilizers(fdm)
+  return guard(fdm, principalId, "getFertilizers").list("farm", farmId, async (db) => {
+    return (await selectFertilizers(db)
       .where(eq(fertilizerAcquiring.farmId, farmId))
       .orderBy(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id))) as Fertilizer[];
-  } catch (err) {
-    throw asFdmError(err, "getFertilizers");
-  }
+  });
 }
 
 /**
@@ -505,15 +499,16 @@ export async function updateFertilizer(
     patch.amountKg === undefined
       ? undefined
       : optionalNumber(patch.amountKg, "amountKg", 0, 100_000_000);
-  await checkPermission(fdm, principalId, "write", "fertilizer", fertilizerId, "updateFertilizer");
-  try {
-    await fdm
-      .update(fertilizerAcquiring)
-      .set({ acquiringDate, amountKg })
-      .where(eq(fertilizerAcquiring.fertilizerId, fertilizerId));
-  } catch (err) {
-    throw asFdmError(err, "updateFertilizer");
-  }
+  await guard(fdm, principalId, "updateFertilizer").write(
+    "fertilizer",
+    fertilizerId,
+    async (tx) => {
+      await tx
+        .update(fertilizerAcquiring)
+        .set({ acquiringDate, amountKg })
+        .where(eq(fertilizerAcquiring.fertilizerId, fertilizerId));
+    },
+  );
   return getFertilizer(fdm, principalId, fertilizerId);
 }
 
@@ -537,11 +532,12 @@ export async function removeFertilizer(
   principalId: PrincipalId,
   fertilizerId: string,
 ): Promise<void> {
-  await checkPermission(fdm, principalId, "write", "fertilizer", fertilizerId, "removeFertilizer");
-  try {
-    // applications and the acquiring action go by ON DELETE CASCADE
-    await fdm.delete(fertilizers).where(inArray(fertilizers.id, [fertilizerId]));
-  } catch (err) {
-    throw asFdmError(err, "removeFertilizer");
-  }
+  await guard(fdm, principalId, "removeFertilizer").write(
+    "fertilizer",
+    fertilizerId,
+    async (tx) => {
+      // applications and the acquiring action go by ON DELETE CASCADE
+      await tx.delete(fertilizers).where(inArray(fertilizers.id, [fertilizerId]));
+    },
+  );
 }

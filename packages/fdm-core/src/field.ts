@@ -1,9 +1,9 @@
 import { area as turfArea } from "@turf/area";
 import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
-import { checkPermission, withPermission } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   acquiringMethodOptions,
   cultivationStarting,
@@ -16,6 +16,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  eachRow,
   optionalDate,
   requireDate,
   requireEnum,
@@ -236,7 +237,7 @@ export async function addField(
   field: FieldInput,
 ): Promise<string> {
   const row = fieldRow(field);
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addField", async (tx) => {
+  await guard(fdm, principalId, "addField").write("farm", farmId, async (tx) => {
     await insertFields(tx, farmId, [row]);
   });
   return row.id;
@@ -334,21 +335,8 @@ export async function addFields(
       { field: "fields" },
     );
   }
-  const rows = fieldsInput.map((field, i) => {
-    try {
-      return fieldRow(field);
-    } catch (err) {
-      if (!(err instanceof FdmError)) throw err;
-      const where = `fields[${i}]`;
-      const name = err.field && err.field !== "field" ? `${where}.${err.field}` : where;
-      const message =
-        err.field === "field"
-          ? `${where}${err.message.slice("field".length)}`
-          : `${where}.${err.message}`;
-      throw new FdmError(err.code, message, { field: name, cause: err });
-    }
-  });
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addFields", async (tx) => {
+  const rows = eachRow(fieldsInput, "fields", "field", fieldRow);
+  await guard(fdm, principalId, "addFields").write("farm", farmId, async (tx) => {
     await insertFields(tx, farmId, rows);
   });
   return rows.map((r) => r.id);
@@ -374,18 +362,15 @@ export async function getField(
   principalId: PrincipalId,
   fieldId: string,
 ): Promise<Field> {
-  await checkPermission(fdm, principalId, "read", "field", fieldId, "getField");
-  try {
-    const [row] = await fdm
+  return guard(fdm, principalId, "getField").read("field", fieldId, async (db) => {
+    const [row] = await db
       .select(fieldColumns)
       .from(fields)
       .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
       .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
       .where(eq(fields.id, fieldId));
     return row as Field;
-  } catch (err) {
-    throw asFdmError(err, "getField");
-  }
+  });
 }
 
 /**
@@ -415,18 +400,15 @@ export async function getFields(
   timeframe?: Timeframe,
 ): Promise<Field[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "getFields");
-  try {
-    return await fdm
+  return guard(fdm, principalId, "getFields").list("farm", farmId, async (db) => {
+    return db
       .select(fieldColumns)
       .from(fields)
       .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
       .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
       .where(and(eq(fieldAcquiring.farmId, farmId), inTimeframe(tf)))
       .orderBy(asc(fields.name), asc(fields.id));
-  } catch (err) {
-    throw asFdmError(err, "getFields");
-  }
+  });
 }
 
 /**
@@ -469,7 +451,7 @@ export async function updateField(
     patch.discardingDate === undefined
       ? undefined
       : optionalDate(patch.discardingDate, "discardingDate");
-  await withPermission(fdm, principalId, "write", "field", fieldId, "updateField", async (tx) => {
+  await guard(fdm, principalId, "updateField").write("field", fieldId, async (tx) => {
     const [current] = await tx
       .select({
         acquiringDate: fieldAcquiring.acquiringDate,
@@ -556,7 +538,7 @@ export async function removeField(
   principalId: PrincipalId,
   fieldId: string,
 ): Promise<void> {
-  await withPermission(fdm, principalId, "write", "field", fieldId, "removeField", async (tx) => {
+  await guard(fdm, principalId, "removeField").write("field", fieldId, async (tx) => {
     await removeFieldsTx(tx, [fieldId]);
   });
 }

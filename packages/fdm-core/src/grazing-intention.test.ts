@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRoleToFarm } from "./authorization.js";
 import { FdmPermissionError } from "./error.js";
 import { addFarm, removeFarm } from "./farm.js";
+import { grantRoleToFarm } from "./farm-sharing.js";
 import {
   getGrazingIntention,
   listGrazingIntentions,

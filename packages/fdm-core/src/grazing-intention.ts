@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { checkPermission } from "./authorization.js";
-import { asFdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import { grazingIntentions } from "./schema.js";
 import { requireBoolean, requireYear } from "./validate.js";
 
@@ -44,18 +43,15 @@ export async function setGrazingIntention(
 ): Promise<void> {
   const y = requireYear(year);
   const intends = requireBoolean(hasGrazingIntention, "hasGrazingIntention");
-  await checkPermission(fdm, principalId, "write", "farm", farmId, "setGrazingIntention");
-  try {
-    await fdm
+  await guard(fdm, principalId, "setGrazingIntention").write("farm", farmId, async (tx) => {
+    await tx
       .insert(grazingIntentions)
       .values({ farmId, year: y, hasGrazingIntention: intends })
       .onConflictDoUpdate({
         target: [grazingIntentions.farmId, grazingIntentions.year],
         set: { hasGrazingIntention: intends, updatedAt: sql`now()` },
       });
-  } catch (err) {
-    throw asFdmError(err, "setGrazingIntention");
-  }
+  });
 }
 
 /**
@@ -86,16 +82,13 @@ export async function getGrazingIntention(
   year: number,
 ): Promise<boolean | null> {
   const y = requireYear(year);
-  await checkPermission(fdm, principalId, "read", "farm", farmId, "getGrazingIntention");
-  try {
-    const [row] = await fdm
+  return guard(fdm, principalId, "getGrazingIntention").read("farm", farmId, async (db) => {
+    const [row] = await db
       .select({ value: grazingIntentions.hasGrazingIntention })
       .from(grazingIntentions)
       .where(and(eq(grazingIntentions.farmId, farmId), eq(grazingIntentions.year, y)));
     return row ? row.value : null;
-  } catch (err) {
-    throw asFdmError(err, "getGrazingIntention");
-  }
+  });
 }
 
 /**
@@ -124,9 +117,8 @@ export async function listGrazingIntentions(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<GrazingIntention[]> {
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "listGrazingIntentions");
-  try {
-    return await fdm
+  return guard(fdm, principalId, "listGrazingIntentions").list("farm", farmId, async (db) => {
+    return db
       .select({
         year: grazingIntentions.year,
         hasGrazingIntention: grazingIntentions.hasGrazingIntention,
@@ -134,7 +126,5 @@ export async function listGrazingIntentions(
       .from(grazingIntentions)
       .where(eq(grazingIntentions.farmId, farmId))
       .orderBy(asc(grazingIntentions.year));
-  } catch (err) {
-    throw asFdmError(err, "listGrazingIntentions");
-  }
+  });
 }

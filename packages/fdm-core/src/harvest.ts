@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Harvestable } from "fdm-data";
-import { checkPermission, withPermission } from "./authorization.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import { chunksFor, type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -14,8 +14,8 @@ import {
   harvestables,
 } from "./schema.js";
 import {
-  atRow,
   createId,
+  inRow,
   optionalNumber,
   requireDate,
   requireId,
@@ -139,31 +139,20 @@ export async function addHarvest(
   harvest: HarvestInput,
 ): Promise<string> {
   const { id, harvestableId, harvestDate, analysis } = harvestRow(harvest);
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
-    "cultivation",
-    cultivationId,
-    "addHarvest",
-    async (tx) => {
-      const [c] = await lockHarvestedCultivations(tx, [cultivationId]);
-      if (!c)
-        throw new FdmError(
-          "NOT_FOUND",
-          `cultivationId: no cultivation with id '${cultivationId}'.`,
-        );
-      const ends = requireHarvestAllowed(c, harvestDate);
-      await tx.insert(harvestables).values({ id: harvestableId });
-      await tx.insert(harvestableAnalyses).values({ id: createId(), harvestableId, ...analysis });
-      await tx
-        .insert(cultivationHarvesting)
-        .values({ id, cultivationId, harvestableId, harvestDate });
-      if (ends) {
-        await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
-      }
-    },
-  );
+  await guard(fdm, principalId, "addHarvest").write("cultivation", cultivationId, async (tx) => {
+    const [c] = await lockHarvestedCultivations(tx, [cultivationId]);
+    if (!c)
+      throw new FdmError("NOT_FOUND", `cultivationId: no cultivation with id '${cultivationId}'.`);
+    const ends = requireHarvestAllowed(c, harvestDate);
+    await tx.insert(harvestables).values({ id: harvestableId });
+    await tx.insert(harvestableAnalyses).values({ id: createId(), harvestableId, ...analysis });
+    await tx
+      .insert(cultivationHarvesting)
+      .values({ id, cultivationId, harvestableId, harvestDate });
+    if (ends) {
+      await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
+    }
+  });
   return id;
 }
 
@@ -300,13 +289,10 @@ export async function getHarvest(
   principalId: PrincipalId,
   harvestId: string,
 ): Promise<Harvest> {
-  await checkPermission(fdm, principalId, "read", "harvest", harvestId, "getHarvest");
-  try {
-    const [row] = await selectHarvests(fdm).where(eq(cultivationHarvesting.id, harvestId));
+  return guard(fdm, principalId, "getHarvest").read("harvest", harvestId, async (db) => {
+    const [row] = await selectHarvests(db).where(eq(cultivationHarvesting.id, harvestId));
     return toHarvest(row as Parameters<typeof toHarvest>[0]);
-  } catch (err) {
-    throw asFdmError(err, "getHarvest");
-  }
+  });
 }
 
 /**
@@ -328,15 +314,12 @@ export async function getHarvests(
   principalId: PrincipalId,
   cultivationId: string,
 ): Promise<Harvest[]> {
-  await checkPermission(fdm, principalId, "list", "cultivation", cultivationId, "getHarvests");
-  try {
-    const rows = await selectHarvests(fdm)
+  return guard(fdm, principalId, "getHarvests").list("cultivation", cultivationId, async (db) => {
+    const rows = await selectHarvests(db)
       .where(eq(cultivationHarvesting.cultivationId, cultivationId))
       .orderBy(asc(cultivationHarvesting.harvestDate), asc(cultivationHarvesting.id));
     return rows.map(toHarvest);
-  } catch (err) {
-    throw asFdmError(err, "getHarvests");
-  }
+  });
 }
 
 /**
@@ -367,9 +350,8 @@ export async function getHarvestsForFarm(
   timeframe?: Timeframe,
 ): Promise<Harvest[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "getHarvestsForFarm");
-  try {
-    const rows = await selectHarvests(fdm)
+  return guard(fdm, principalId, "getHarvestsForFarm").list("farm", farmId, async (db) => {
+    const rows = await selectHarvests(db)
       .innerJoin(
         cultivationStarting,
         eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
@@ -384,9 +366,7 @@ export async function getHarvestsForFarm(
       )
       .orderBy(asc(cultivationHarvesting.harvestDate), asc(cultivationHarvesting.id));
     return rows.map(toHarvest);
-  } catch (err) {
-    throw asFdmError(err, "getHarvestsForFarm");
-  }
+  });
 }
 
 /**
@@ -409,21 +389,13 @@ export async function removeHarvest(
   principalId: PrincipalId,
   harvestId: string,
 ): Promise<void> {
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
-    "harvest",
-    harvestId,
-    "removeHarvest",
-    async (tx) => {
-      const [row] = await tx
-        .select({ harvestableId: cultivationHarvesting.harvestableId })
-        .from(cultivationHarvesting)
-        .where(eq(cultivationHarvesting.id, harvestId));
-      if (row) await tx.delete(harvestables).where(eq(harvestables.id, row.harvestableId));
-    },
-  );
+  await guard(fdm, principalId, "removeHarvest").write("harvest", harvestId, async (tx) => {
+    const [row] = await tx
+      .select({ harvestableId: cultivationHarvesting.harvestableId })
+      .from(cultivationHarvesting)
+      .where(eq(cultivationHarvesting.id, harvestId));
+    if (row) await tx.delete(harvestables).where(eq(harvestables.id, row.harvestableId));
+  });
 }
 
 /** A row of {@link addHarvests}: a harvest and the cultivation that was harvested. */
@@ -498,7 +470,7 @@ export async function addHarvests(
     ...harvestRow(row),
     cultivationId: requireId((row as Record<string, unknown>).cultivationId, "cultivationId"),
   }));
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addHarvests", async (tx) => {
+  await guard(fdm, principalId, "addHarvests").write("farm", farmId, async (tx) => {
     const found = await lockHarvestedCultivations(
       tx,
       list.map((r) => r.cultivationId),
@@ -508,8 +480,8 @@ export async function addHarvests(
     const state = new Map(found.map((c) => [c.id, { ...c }]));
     const ended: { cultivationId: string; endDate: Date }[] = [];
     list.forEach((r, i) => {
-      const c = state.get(r.cultivationId);
-      try {
+      inRow("harvests", i, () => {
+        const c = state.get(r.cultivationId);
         if (!c) {
           throw new FdmError(
             "NOT_FOUND",
@@ -522,9 +494,7 @@ export async function addHarvests(
           ended.push({ cultivationId: c.id, endDate: r.harvestDate });
         }
         c.harvests += 1;
-      } catch (err) {
-        throw atRow(err, "harvests", i);
-      }
+      });
     });
     const tables = [harvestables, harvestableAnalyses, cultivationHarvesting];
     for (const chunk of chunksFor(list, tables)) {

@@ -12,18 +12,11 @@
  */
 
 export { createFdmAuth, type FdmAuth, type FdmAuthOptions } from "./auth.js";
-export {
-  type FarmAction,
-  type FarmPrincipal,
-  type FarmResource,
-  type FarmRole,
-  grantRoleToFarm,
-  isAllowedToDeleteFarm,
-  isAllowedToShareFarm,
-  listPrincipalsForFarm,
-  type OrganizationRole,
-  revokePrincipalFromFarm,
-  updateRoleOfPrincipalAtFarm,
+export type {
+  FarmAction,
+  FarmResource,
+  FarmRole,
+  OrganizationRole,
 } from "./authorization.js";
 export {
   type CalculationCacheOptions,
@@ -77,6 +70,15 @@ export {
   removeFarm,
   updateFarm,
 } from "./farm.js";
+export {
+  type FarmPrincipal,
+  grantRoleToFarm,
+  isAllowedToDeleteFarm,
+  isAllowedToShareFarm,
+  listPrincipalsForFarm,
+  revokePrincipalFromFarm,
+  updateRoleOfPrincipalAtFarm,
+} from "./farm-sharing.js";
 export {
   closeFdm,
   createFdmLocal,

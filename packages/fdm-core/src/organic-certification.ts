@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import { checkPermission, withPermission } from "./authorization.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import { organicCertifications } from "./schema.js";
 import { createId, requireDate, requireId, requireObject, requireOrder } from "./validate.js";
 
@@ -162,35 +162,27 @@ export async function addOrganicCertification(
   requireOrder(issueDate, expiryDate, "expiryDate", "must not be before issueDate");
   const tracesNumber = input.tracesNumber as string;
   const id = createId();
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
-    "farm",
-    farmId,
-    "addOrganicCertification",
-    async (tx) => {
-      const existing = await tx
-        .select({ tracesNumber: organicCertifications.tracesNumber })
-        .from(organicCertifications)
-        .where(eq(organicCertifications.farmId, farmId));
-      if (existing.some((e) => e.tracesNumber === tracesNumber)) {
-        throw new FdmError(
-          "CONFLICT",
-          `tracesNumber: farm '${farmId}' already has a certificate numbered '${tracesNumber}'.`,
-          { field: "tracesNumber" },
-        );
-      }
-      await tx.insert(organicCertifications).values({
-        id,
-        farmId,
-        tracesNumber,
-        skalNumber: input.skalNumber as string,
-        issueDate,
-        expiryDate,
-      });
-    },
-  );
+  await guard(fdm, principalId, "addOrganicCertification").write("farm", farmId, async (tx) => {
+    const existing = await tx
+      .select({ tracesNumber: organicCertifications.tracesNumber })
+      .from(organicCertifications)
+      .where(eq(organicCertifications.farmId, farmId));
+    if (existing.some((e) => e.tracesNumber === tracesNumber)) {
+      throw new FdmError(
+        "CONFLICT",
+        `tracesNumber: farm '${farmId}' already has a certificate numbered '${tracesNumber}'.`,
+        { field: "tracesNumber" },
+      );
+    }
+    await tx.insert(organicCertifications).values({
+      id,
+      farmId,
+      tracesNumber,
+      skalNumber: input.skalNumber as string,
+      issueDate,
+      expiryDate,
+    });
+  });
   return id;
 }
 
@@ -224,17 +216,14 @@ export async function listOrganicCertifications(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<OrganicCertification[]> {
-  await checkPermission(fdm, principalId, "list", "farm", farmId, "listOrganicCertifications");
-  try {
-    const rows = await fdm
+  return guard(fdm, principalId, "listOrganicCertifications").list("farm", farmId, async (db) => {
+    const rows = await db
       .select(columns)
       .from(organicCertifications)
       .where(eq(organicCertifications.farmId, farmId))
       .orderBy(desc(organicCertifications.issueDate), desc(organicCertifications.id));
     return rows;
-  } catch (err) {
-    throw asFdmError(err, "listOrganicCertifications");
-  }
+  });
 }
 
 /**
@@ -266,17 +255,11 @@ export async function removeOrganicCertification(
   organicCertificationId: string,
 ): Promise<void> {
   const id = requireId(organicCertificationId, "organicCertificationId");
-  await checkPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "removeOrganicCertification").write(
     "organic_certification",
     id,
-    "removeOrganicCertification",
+    async (tx) => {
+      await tx.delete(organicCertifications).where(eq(organicCertifications.id, id));
+    },
   );
-  try {
-    await fdm.delete(organicCertifications).where(eq(organicCertifications.id, id));
-  } catch (err) {
-    throw asFdmError(err, "removeOrganicCertification");
-  }
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRoleToFarm, isAllowedToShareFarm, listPrincipalsForFarm } from "./authorization.js";
 import { FdmError, FdmPermissionError } from "./error.js";
 import { addFarm, getFarm, getFarms, updateFarm } from "./farm.js";
+import { grantRoleToFarm, isAllowedToShareFarm, listPrincipalsForFarm } from "./farm-sharing.js";
 import { getFields } from "./field.js";
 import {
   acceptInvitation,
@@ -469,7 +469,7 @@ describe("an organization holding a role on a farm", () => {
     const own = await addFarm(db.fdm, owner.id, { name: "Eigen" });
     await grantRoleToFarm(db.fdm, owner.id, orgId, own, "owner");
     const { updateRoleOfPrincipalAtFarm, revokePrincipalFromFarm } = await import(
-      "./authorization.js"
+      "./farm-sharing.js"
     );
     await revokePrincipalFromFarm(db.fdm, owner.id, owner.id, own);
     const { error, before, after } = await expectNoWrite(db.fdm, () =>

@@ -1,11 +1,8 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import {
-  checkOrganizationPermission,
-  type OrganizationRole,
-  recordAudit,
-} from "./authorization.js";
-import { asFdmError, FdmError, FdmPermissionError } from "./error.js";
+import { lastOwner, type OrganizationRole, organizationRoleOrder } from "./authorization.js";
+import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import { handlePattern, type Principal, usersAsPrincipals } from "./principal.js";
 import {
   authUser,
@@ -99,7 +96,7 @@ export interface InvitationInput {
   expiresAt?: Date;
 }
 
-const roleValues = ["owner", "admin", "member"] as const;
+const roleValues = organizationRoleOrder;
 const dayMs = 24 * 60 * 60 * 1000;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -189,20 +186,15 @@ export async function createOrganization(
   const slug = requireSlug(input.slug);
   const description = optionalText(input.description, "description", 1000);
   const id = createId();
-  try {
-    const user = await requireUser(fdm, principalId);
-    await fdm.transaction(async (tx) => {
-      await requireFreeSlug(tx, slug);
-      await tx.insert(organizations).values({ id, name, slug, description });
-      await tx
-        .insert(organizationMembers)
-        .values({ organizationId: id, userId: user.id, role: "owner" });
-    });
-    await recordAudit(fdm, user.id, "write", "organization", id, "createOrganization");
-  } catch (err) {
-    throw asFdmError(err, "createOrganization");
-  }
-  return id;
+  return guard(fdm, principalId, "createOrganization").writeOwn("organization", id, async (tx) => {
+    const user = await requireUser(tx, principalId);
+    await requireFreeSlug(tx, slug);
+    await tx.insert(organizations).values({ id, name, slug, description });
+    await tx
+      .insert(organizationMembers)
+      .values({ organizationId: id, userId: user.id, role: "owner" });
+    return id;
+  });
 }
 
 const organizationColumns = {
@@ -214,6 +206,29 @@ const organizationColumns = {
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 };
+
+/** An organization with the asker's role in it; the guard has found the membership. */
+async function readOrganization(
+  db: FdmType,
+  principalId: string,
+  organizationId: string,
+): Promise<Organization> {
+  const [row] = await db
+    .select(organizationColumns)
+    .from(organizations)
+    .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
+    .where(and(eq(organizations.id, organizationId), eq(organizationMembers.userId, principalId)));
+  if (!row) {
+    throw new FdmError(
+      "NOT_FOUND",
+      `organizationId: no organization with id '${organizationId}'.`,
+      {
+        field: "organizationId",
+      },
+    );
+  }
+  return row;
+}
 
 /**
  * Reads an organization. Only its members may.
@@ -235,20 +250,11 @@ export async function getOrganization(
   principalId: PrincipalId,
   organizationId: string,
 ): Promise<Organization> {
-  await checkOrganizationPermission(fdm, principalId, "read", organizationId, "getOrganization");
-  try {
-    const [row] = await fdm
-      .select(organizationColumns)
-      .from(organizations)
-      .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
-      .where(
-        and(eq(organizations.id, organizationId), eq(organizationMembers.userId, principalId)),
-      );
-    // the permission check found the membership, so the row exists
-    return row as Organization;
-  } catch (err) {
-    throw asFdmError(err, "getOrganization");
-  }
+  return guard(fdm, principalId, "getOrganization").readOrganization(
+    "read",
+    organizationId,
+    (db, ctx) => readOrganization(db, ctx.principalId, ctx.organizationId),
+  );
 }
 
 /**
@@ -268,18 +274,17 @@ export async function getOrganizationsForUser(
   fdm: FdmType,
   principalId: PrincipalId,
 ): Promise<Organization[]> {
-  const principal = requireId(principalId, "principalId");
-  await recordAudit(fdm, principal, "list", "organization", "*", "getOrganizationsForUser");
-  try {
-    return await fdm
-      .select(organizationColumns)
-      .from(organizations)
-      .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
-      .where(eq(organizationMembers.userId, principal))
-      .orderBy(asc(organizations.name), asc(organizations.id));
-  } catch (err) {
-    throw asFdmError(err, "getOrganizationsForUser");
-  }
+  return guard(fdm, principalId, "getOrganizationsForUser").readOwn(
+    "organization",
+    "*",
+    (db, ctx) =>
+      db
+        .select(organizationColumns)
+        .from(organizations)
+        .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
+        .where(eq(organizationMembers.userId, ctx.principalId))
+        .orderBy(asc(organizations.name), asc(organizations.id)),
+  );
 }
 
 /**
@@ -311,25 +316,18 @@ export async function updateOrganization(
   if (patch.slug !== undefined) values.slug = requireSlug(patch.slug);
   if (patch.description !== undefined)
     values.description = optionalText(patch.description, "description", 1000);
-  await checkOrganizationPermission(
-    fdm,
-    principalId,
+  return guard(fdm, principalId, "updateOrganization").writeOrganization(
     "write",
     organizationId,
-    "updateOrganization",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
-      if (values.slug !== undefined) await requireFreeSlug(tx, values.slug, organizationId);
+    async (tx, ctx) => {
+      if (values.slug !== undefined) await requireFreeSlug(tx, values.slug, ctx.organizationId);
       await tx
         .update(organizations)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(organizations.id, organizationId));
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateOrganization");
-  }
-  return getOrganization(fdm, principalId, organizationId);
+        .where(eq(organizations.id, ctx.organizationId));
+      return readOrganization(tx, ctx.principalId, ctx.organizationId);
+    },
+  );
 }
 
 /**
@@ -355,15 +353,10 @@ export async function removeOrganization(
   principalId: PrincipalId,
   organizationId: string,
 ): Promise<void> {
-  await checkOrganizationPermission(
-    fdm,
-    principalId,
+  await guard(fdm, principalId, "removeOrganization").writeOrganization(
     "delete",
     organizationId,
-    "removeOrganization",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
+    async (tx) => {
       const owned = await tx
         .select({ farmId: farmRoles.farmId })
         .from(farmRoles)
@@ -390,10 +383,8 @@ export async function removeOrganization(
       await tx.delete(farmRoles).where(eq(farmRoles.principalId, organizationId));
       // members and invitations go with the organization (ON DELETE CASCADE)
       await tx.delete(organizations).where(eq(organizations.id, organizationId));
-    });
-  } catch (err) {
-    throw asFdmError(err, "removeOrganization");
-  }
+    },
+  );
 }
 
 /**
@@ -418,38 +409,36 @@ export async function listMembersOfOrganization(
   principalId: PrincipalId,
   organizationId: string,
 ): Promise<OrganizationMember[]> {
-  await checkOrganizationPermission(
-    fdm,
-    principalId,
+  return guard(fdm, principalId, "listMembersOfOrganization").readOrganization(
     "list",
     organizationId,
-    "listMembersOfOrganization",
-  );
-  try {
-    const rows = await fdm
-      .select({
-        userId: organizationMembers.userId,
-        role: organizationMembers.role,
-        joinedAt: organizationMembers.joinedAt,
-      })
-      .from(organizationMembers)
-      .where(eq(organizationMembers.organizationId, organizationId));
-    const users = await usersAsPrincipals(
-      fdm,
-      principalId,
-      rows.map((r) => r.userId),
-    );
-    return rows
-      .map((r) => ({ user: users.get(r.userId) as Principal, role: r.role, joinedAt: r.joinedAt }))
-      .sort(
-        (a, b) =>
-          roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
-          a.user.displayName.localeCompare(b.user.displayName) ||
-          a.user.id.localeCompare(b.user.id),
+    async (db) => {
+      const rows = await db
+        .select({
+          userId: organizationMembers.userId,
+          role: organizationMembers.role,
+          joinedAt: organizationMembers.joinedAt,
+        })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.organizationId, organizationId));
+      const users = await usersAsPrincipals(
+        db,
+        principalId,
+        rows.map((r) => r.userId),
       );
-  } catch (err) {
-    throw asFdmError(err, "listMembersOfOrganization");
-  }
+      return rows
+        .flatMap((r) => {
+          const user = users.get(r.userId);
+          return user ? [{ user, role: r.role, joinedAt: r.joinedAt }] : [];
+        })
+        .sort(
+          (a, b) =>
+            roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
+            a.user.displayName.localeCompare(b.user.displayName) ||
+            a.user.id.localeCompare(b.user.id),
+        );
+    },
+  );
 }
 
 /** Locks the organization for the rest of the transaction and returns its members' roles. */
@@ -482,31 +471,11 @@ function requireMember(
   return role;
 }
 
-/**
- * The asker's role as locked in the transaction: a concurrent change since the
- * permission check (e.g. a demotion to member) counts.
- */
-function roleNow(
-  members: Map<string, OrganizationRole>,
-  principalId: string,
-  checked: OrganizationRole,
-  organizationId: string,
-): OrganizationRole {
-  const role = members.get(principalId);
-  if (role === undefined || role === "member") {
-    throw new FdmPermissionError(principalId, "share", "organization", organizationId);
-  }
-  return role === "owner" && checked === "owner" ? "owner" : "admin";
-}
-
 const ownerCount = (members: Map<string, OrganizationRole>) =>
   [...members.values()].filter((r) => r === "owner").length;
 
-const lastOwner = (userId: string, organizationId: string) =>
-  conflict(
-    "userId",
-    `user '${userId}' is the last owner of organization '${organizationId}'; an organization keeps at least one owner`,
-  );
+const lastOrgOwner = (userId: string, organizationId: string) =>
+  lastOwner("userId", userId, `organization '${organizationId}'`);
 
 /**
  * Changes the role of a member. Owners may change any role; admins may change
@@ -537,23 +506,16 @@ export async function updateRoleOfUserAtOrganization(
 ): Promise<void> {
   const target = requireId(userId, "userId");
   const newRole = requireEnum(role, "role", roleValues);
-  const myRole = await checkOrganizationPermission(
-    fdm,
-    principalId,
+  await guard(fdm, principalId, "updateRoleOfUserAtOrganization").writeOrganization(
     "share",
     organizationId,
-    "updateRoleOfUserAtOrganization",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
-      const members = await lockMembers(tx, organizationId);
+    async (tx, { members, role: mine }) => {
       const current = requireMember(members, target, organizationId);
-      const mine = roleNow(members, principalId, myRole, organizationId);
       if (mine !== "owner" && (current === "owner" || newRole === "owner")) {
         throw new FdmPermissionError(principalId, "share", "organization", organizationId);
       }
       if (current === "owner" && newRole !== "owner" && ownerCount(members) === 1) {
-        throw lastOwner(target, organizationId);
+        throw lastOrgOwner(target, organizationId);
       }
       await tx
         .update(organizationMembers)
@@ -564,10 +526,8 @@ export async function updateRoleOfUserAtOrganization(
             eq(organizationMembers.userId, target),
           ),
         );
-    });
-  } catch (err) {
-    throw asFdmError(err, "updateRoleOfUserAtOrganization");
-  }
+    },
+  );
 }
 
 /**
@@ -596,22 +556,17 @@ export async function removeUserFromOrganization(
 ): Promise<void> {
   const target = requireId(userId, "userId");
   const leaving = target === principalId;
-  const myRole = await checkOrganizationPermission(
-    fdm,
-    principalId,
+  await guard(fdm, principalId, "removeUserFromOrganization").writeOrganization(
     leaving ? "read" : "share",
     organizationId,
-    "removeUserFromOrganization",
-  );
-  try {
-    await fdm.transaction(async (tx) => {
-      const members = await lockMembers(tx, organizationId);
+    async (tx, { members, role: mine }) => {
       const current = requireMember(members, target, organizationId);
-      const mine = leaving ? current : roleNow(members, principalId, myRole, organizationId);
       if (!leaving && mine !== "owner" && current === "owner") {
         throw new FdmPermissionError(principalId, "share", "organization", organizationId);
       }
-      if (current === "owner" && ownerCount(members) === 1) throw lastOwner(target, organizationId);
+      if (current === "owner" && ownerCount(members) === 1) {
+        throw lastOrgOwner(target, organizationId);
+      }
       await tx
         .delete(organizationMembers)
         .where(
@@ -620,10 +575,8 @@ export async function removeUserFromOrganization(
             eq(organizationMembers.userId, target),
           ),
         );
-    });
-  } catch (err) {
-    throw asFdmError(err, "removeUserFromOrganization");
-  }
+    },
+  );
 }
 
 /**
@@ -664,20 +617,14 @@ export async function inviteUserToOrganization(
       field: "expiresAt",
     });
   }
-  const myRole = await checkOrganizationPermission(
-    fdm,
-    principalId,
+  const id = createId();
+  return guard(fdm, principalId, "inviteUserToOrganization").writeOrganization(
     "share",
     organizationId,
-    "inviteUserToOrganization",
-  );
-  if (role === "owner" && myRole !== "owner") {
-    throw new FdmPermissionError(principalId, "share", "organization", organizationId);
-  }
-  const id = createId();
-  try {
-    await fdm.transaction(async (tx) => {
-      await lockMembers(tx, organizationId);
+    async (tx, { role: myRole }) => {
+      if (role === "owner" && myRole !== "owner") {
+        throw new FdmPermissionError(principalId, "share", "organization", organizationId);
+      }
       const [member] = await tx
         .select({ userId: organizationMembers.userId })
         .from(organizationMembers)
@@ -709,11 +656,9 @@ export async function inviteUserToOrganization(
         inviterId: principalId,
         expiresAt,
       });
-    });
-  } catch (err) {
-    throw asFdmError(err, "inviteUserToOrganization");
-  }
-  return id;
+      return id;
+    },
+  );
 }
 
 const invitationColumns = {
@@ -748,29 +693,23 @@ export async function listPendingInvitationsForOrganization(
   principalId: PrincipalId,
   organizationId: string,
 ): Promise<OrganizationInvitation[]> {
-  await checkOrganizationPermission(
-    fdm,
-    principalId,
+  return guard(fdm, principalId, "listPendingInvitationsForOrganization").readOrganization(
     "share",
     organizationId,
-    "listPendingInvitationsForOrganization",
+    (db) =>
+      db
+        .select(invitationColumns)
+        .from(organizationInvitations)
+        .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+        .where(
+          and(
+            eq(organizationInvitations.organizationId, organizationId),
+            eq(organizationInvitations.status, "pending"),
+            gt(organizationInvitations.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id)),
   );
-  try {
-    return await fdm
-      .select(invitationColumns)
-      .from(organizationInvitations)
-      .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
-      .where(
-        and(
-          eq(organizationInvitations.organizationId, organizationId),
-          eq(organizationInvitations.status, "pending"),
-          gt(organizationInvitations.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
-  } catch (err) {
-    throw asFdmError(err, "listPendingInvitationsForOrganization");
-  }
 }
 
 /**
@@ -790,24 +729,25 @@ export async function listPendingInvitationsForUser(
   fdm: FdmType,
   principalId: PrincipalId,
 ): Promise<OrganizationInvitation[]> {
-  try {
-    const user = await requireUser(fdm, principalId);
-    await recordAudit(fdm, user.id, "list", "invitation", "*", "listPendingInvitationsForUser");
-    return await fdm
-      .select(invitationColumns)
-      .from(organizationInvitations)
-      .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
-      .where(
-        and(
-          eq(organizationInvitations.email, user.email.toLowerCase()),
-          eq(organizationInvitations.status, "pending"),
-          gt(organizationInvitations.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
-  } catch (err) {
-    throw asFdmError(err, "listPendingInvitationsForUser");
-  }
+  return guard(fdm, principalId, "listPendingInvitationsForUser").readOwn(
+    "invitation",
+    "*",
+    async (db) => {
+      const user = await requireUser(db, principalId);
+      return db
+        .select(invitationColumns)
+        .from(organizationInvitations)
+        .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+        .where(
+          and(
+            eq(organizationInvitations.email, user.email.toLowerCase()),
+            eq(organizationInvitations.status, "pending"),
+            gt(organizationInvitations.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
+    },
+  );
 }
 
 /** Loads an invitation addressed to the user, locked, and checks it can still be answered. */
@@ -838,24 +778,6 @@ async function openInvitation(tx: FdmType, user: { id: string; email: string }, 
   return row;
 }
 
-/** Runs the answer to an invitation and records in the audit log whether it was allowed. */
-async function answered<T>(
-  fdm: FdmType,
-  userId: string,
-  invitationId: string,
-  origin: string,
-  run: () => Promise<T>,
-): Promise<T> {
-  try {
-    const result = await run();
-    await recordAudit(fdm, userId, "write", "invitation", invitationId, origin);
-    return result;
-  } catch (err) {
-    await recordAudit(fdm, userId, "write", "invitation", invitationId, origin, false);
-    throw err;
-  }
-}
-
 /**
  * Accepts an invitation: the user becomes a member with the invited role, in
  * one transaction with marking the invitation accepted. Only the user whose
@@ -880,30 +802,24 @@ export async function acceptInvitation(
   invitationId: string,
 ): Promise<string> {
   const id = requireId(invitationId, "invitationId");
-  try {
-    const user = await requireUser(fdm, principalId);
-    return await answered(fdm, user.id, id, "acceptInvitation", () =>
-      fdm.transaction(async (tx) => {
-        const invitation = await openInvitation(tx, user, id);
-        const members = await lockMembers(tx, invitation.organizationId);
-        if (members.has(user.id)) {
-          throw conflict("invitationId", "the user is already a member of the organization");
-        }
-        await tx.insert(organizationMembers).values({
-          organizationId: invitation.organizationId,
-          userId: user.id,
-          role: invitation.role,
-        });
-        await tx
-          .update(organizationInvitations)
-          .set({ status: "accepted", respondedAt: new Date() })
-          .where(eq(organizationInvitations.id, id));
-        return invitation.organizationId;
-      }),
-    );
-  } catch (err) {
-    throw asFdmError(err, "acceptInvitation");
-  }
+  return guard(fdm, principalId, "acceptInvitation").writeOwn("invitation", id, async (tx) => {
+    const user = await requireUser(tx, principalId);
+    const invitation = await openInvitation(tx, user, id);
+    const members = await lockMembers(tx, invitation.organizationId);
+    if (members.has(user.id)) {
+      throw conflict("invitationId", "the user is already a member of the organization");
+    }
+    await tx.insert(organizationMembers).values({
+      organizationId: invitation.organizationId,
+      userId: user.id,
+      role: invitation.role,
+    });
+    await tx
+      .update(organizationInvitations)
+      .set({ status: "accepted", respondedAt: new Date() })
+      .where(eq(organizationInvitations.id, id));
+    return invitation.organizationId;
+  });
 }
 
 /**
@@ -927,18 +843,12 @@ export async function declineInvitation(
   invitationId: string,
 ): Promise<void> {
   const id = requireId(invitationId, "invitationId");
-  try {
-    const user = await requireUser(fdm, principalId);
-    await answered(fdm, user.id, id, "declineInvitation", () =>
-      fdm.transaction(async (tx) => {
-        await openInvitation(tx, user, id);
-        await tx
-          .update(organizationInvitations)
-          .set({ status: "declined", respondedAt: new Date() })
-          .where(eq(organizationInvitations.id, id));
-      }),
-    );
-  } catch (err) {
-    throw asFdmError(err, "declineInvitation");
-  }
+  await guard(fdm, principalId, "declineInvitation").writeOwn("invitation", id, async (tx) => {
+    const user = await requireUser(tx, principalId);
+    await openInvitation(tx, user, id);
+    await tx
+      .update(organizationInvitations)
+      .set({ status: "declined", respondedAt: new Date() })
+      .where(eq(organizationInvitations.id, id));
+  });
 }

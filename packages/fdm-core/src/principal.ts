@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { recordAudit } from "./authorization.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import { authUser, organizationMembers, organizations } from "./schema.js";
 import { requireId } from "./validate.js";
 
@@ -122,29 +122,29 @@ async function lookup(
   value: string,
   origin: string,
 ): Promise<Principal | null> {
-  const asker = requireId(askerId, "principalId");
-  await recordAudit(fdm, asker, "read", "principal", value, origin);
-  try {
-    const userWhere =
-      by === "id"
-        ? eq(authUser.id, value)
-        : by === "username"
-          ? eq(authUser.username, value.toLowerCase())
-          : sql`lower(${authUser.email}) = ${value.toLowerCase()}`;
-    const users = await fdm.select(userColumns).from(authUser).where(userWhere);
-    const [user] = await toUserPrincipals(fdm, asker, users);
-    if (user) return user;
-    if (by === "email") return null;
-    const [org] = await fdm
-      .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
-      .from(organizations)
-      .where(
-        by === "id" ? eq(organizations.id, value) : eq(organizations.slug, value.toLowerCase()),
-      );
-    return org ? toOrganizationPrincipal(org) : null;
-  } catch (err) {
-    throw asFdmError(err, origin);
-  }
+  return guard(fdm, askerId, origin).readOwn(
+    "principal",
+    value,
+    async (db, { principalId: asker }) => {
+      const userWhere =
+        by === "id"
+          ? eq(authUser.id, value)
+          : by === "username"
+            ? eq(authUser.username, value.toLowerCase())
+            : sql`lower(${authUser.email}) = ${value.toLowerCase()}`;
+      const users = await db.select(userColumns).from(authUser).where(userWhere);
+      const [user] = await toUserPrincipals(db, asker, users);
+      if (user) return user;
+      if (by === "email") return null;
+      const [org] = await db
+        .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
+        .from(organizations)
+        .where(
+          by === "id" ? eq(organizations.id, value) : eq(organizations.slug, value.toLowerCase()),
+        );
+      return org ? toOrganizationPrincipal(org) : null;
+    },
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lte } from "drizzle-orm";
-import { checkPermission, withPermission } from "./authorization.js";
 import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
-import { asFdmError, FdmError } from "./error.js";
+import { FdmError } from "./error.js";
 import { chunksFor, type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { guard } from "./guard.js";
 import {
   fieldAcquiring,
   gwlClassOptions,
@@ -342,14 +342,10 @@ export async function addSoilAnalysis(
   analysis: SoilAnalysisInput,
 ): Promise<string> {
   const { id, samplingDate, depths, source, parameters } = soilAnalysisRow(analysis);
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "addSoilAnalysis").write(
     "field",
     fieldId,
-    "addSoilAnalysis",
-    async (tx, _farmId, tenure) => {
+    async (tx, { farmId: _farmId, tenure }) => {
       requireInTenure(tenure, samplingDate, "samplingDate");
       await insertTogether(tx, [
         tx.insert(soilAnalyses).values({ id, source, ...parameters }),
@@ -397,13 +393,14 @@ export async function getSoilAnalysis(
   principalId: PrincipalId,
   analysisId: string,
 ): Promise<SoilAnalysis> {
-  await checkPermission(fdm, principalId, "read", "soil_analysis", analysisId, "getSoilAnalysis");
-  try {
-    const [row] = await selectAnalyses(fdm).where(eq(soilAnalyses.id, analysisId));
-    return toAnalysis(row as AnalysisRow);
-  } catch (err) {
-    throw asFdmError(err, "getSoilAnalysis");
-  }
+  return guard(fdm, principalId, "getSoilAnalysis").read(
+    "soil_analysis",
+    analysisId,
+    async (db) => {
+      const [row] = await selectAnalyses(db).where(eq(soilAnalyses.id, analysisId));
+      return toAnalysis(row as AnalysisRow);
+    },
+  );
 }
 
 /**
@@ -429,9 +426,8 @@ export async function getSoilAnalyses(
   timeframe?: Timeframe,
 ): Promise<SoilAnalysis[]> {
   const tf = requireTimeframe(timeframe);
-  await checkPermission(fdm, principalId, "list", "field", fieldId, "getSoilAnalyses");
-  try {
-    const rows = await selectAnalyses(fdm)
+  return guard(fdm, principalId, "getSoilAnalyses").list("field", fieldId, async (db) => {
+    const rows = await selectAnalyses(db)
       .where(
         and(
           eq(soilSampling.fieldId, fieldId),
@@ -445,9 +441,7 @@ export async function getSoilAnalyses(
         desc(soilAnalyses.id),
       );
     return rows.map(toAnalysis);
-  } catch (err) {
-    throw asFdmError(err, "getSoilAnalyses");
-  }
+  });
 }
 
 /**
@@ -487,13 +481,9 @@ export async function updateSoilAnalysis(
         );
   const parameters =
     patch.parameters === undefined ? {} : validateParameters(patch.parameters, false);
-  await withPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "updateSoilAnalysis").write(
     "soil_analysis",
     analysisId,
-    "updateSoilAnalysis",
     async (tx) => {
       const [row] = await selectAnalyses(tx).where(eq(soilAnalyses.id, analysisId)).for("update");
       if (!row)
@@ -548,20 +538,14 @@ export async function removeSoilAnalysis(
   principalId: PrincipalId,
   analysisId: string,
 ): Promise<void> {
-  await checkPermission(
-    fdm,
-    principalId,
-    "write",
+  await guard(fdm, principalId, "removeSoilAnalysis").write(
     "soil_analysis",
     analysisId,
-    "removeSoilAnalysis",
+    async (tx) => {
+      // the sampling goes by ON DELETE CASCADE
+      await tx.delete(soilAnalyses).where(eq(soilAnalyses.id, analysisId));
+    },
   );
-  try {
-    // the sampling goes by ON DELETE CASCADE
-    await fdm.delete(soilAnalyses).where(eq(soilAnalyses.id, analysisId));
-  } catch (err) {
-    throw asFdmError(err, "removeSoilAnalysis");
-  }
 }
 
 /**
@@ -591,9 +575,8 @@ export async function getCurrentSoilData(
   date?: Date,
 ): Promise<CurrentSoilData> {
   const until = date === undefined ? null : requireDate(date, "date");
-  await checkPermission(fdm, principalId, "read", "field", fieldId, "getCurrentSoilData");
-  try {
-    const rows = await selectAnalyses(fdm)
+  return guard(fdm, principalId, "getCurrentSoilData").read("field", fieldId, async (db) => {
+    const rows = await selectAnalyses(db)
       .where(
         and(
           eq(soilSampling.fieldId, fieldId),
@@ -606,9 +589,7 @@ export async function getCurrentSoilData(
         desc(soilAnalyses.id),
       );
     return currentOf(rows);
-  } catch (err) {
-    throw asFdmError(err, "getCurrentSoilData");
-  }
+  });
 }
 
 /**
@@ -639,13 +620,12 @@ export async function getCurrentSoilDataForFarm(
   date?: Date,
 ): Promise<Record<string, CurrentSoilData>> {
   const until = date === undefined ? null : requireDate(date, "date");
-  await checkPermission(fdm, principalId, "read", "farm", farmId, "getCurrentSoilDataForFarm");
-  try {
-    const fieldRows = await fdm
+  return guard(fdm, principalId, "getCurrentSoilDataForFarm").read("farm", farmId, async (db) => {
+    const fieldRows = await db
       .select({ fieldId: fieldAcquiring.fieldId })
       .from(fieldAcquiring)
       .where(eq(fieldAcquiring.farmId, farmId));
-    const rows = await selectAnalyses(fdm)
+    const rows = await selectAnalyses(db)
       .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
       .where(
         and(
@@ -661,9 +641,7 @@ export async function getCurrentSoilDataForFarm(
     const byField = new Map<string, AnalysisRow[]>(fieldRows.map((f) => [f.fieldId, []]));
     for (const r of rows) byField.get(r.fieldId)?.push(r);
     return Object.fromEntries([...byField].map(([fieldId, list]) => [fieldId, currentOf(list)]));
-  } catch (err) {
-    throw asFdmError(err, "getCurrentSoilDataForFarm");
-  }
+  });
 }
 
 /** A row of {@link addSoilAnalyses}: a soil analysis and the field that was sampled. */
@@ -726,7 +704,7 @@ export async function addSoilAnalyses(
     ...soilAnalysisRow(row),
     fieldId: requireId((row as Record<string, unknown>).fieldId, "fieldId"),
   }));
-  await withPermission(fdm, principalId, "write", "farm", farmId, "addSoilAnalyses", async (tx) => {
+  await guard(fdm, principalId, "addSoilAnalyses").write("farm", farmId, async (tx) => {
     await requireRowsOnFarm(
       tx,
       farmId,

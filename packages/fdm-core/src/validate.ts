@@ -136,42 +136,60 @@ export function createId(): string {
 }
 
 /**
- * Validates every row of a batch call with the single-row rule `check`. A bad row's error
- * names the row and its field, e.g. `cultivations[12].startDate: must be a valid Date.`
- * `objectField` is the name the single-row rule gives the row object itself.
+ * Validates every row of a list with `check`; an error names the row, e.g.
+ * `fields[3].name: must be a non-empty string.` (`item` is the name `check` gives
+ * the whole row in its errors).
  */
-export function requireRows<T>(
-  list: unknown,
-  listName: string,
-  max: number,
-  objectField: string,
-  check: (row: unknown) => T,
-): T[] {
-  if (!Array.isArray(list) || list.length === 0 || list.length > max) {
-    throw invalid(listName, `must be a list of 1 to ${max} rows`);
-  }
-  return list.map((row, i) => {
-    try {
-      return check(row);
-    } catch (err) {
-      throw atRow(err, listName, i, objectField);
-    }
-  });
+export function eachRow<I, O>(rows: I[], list: string, item: string, check: (row: I) => O): O[] {
+  return rows.map((row, i) => inRow(list, i, () => check(row), item));
 }
 
 /**
- * The error `err` raised for row `i` of a batch, with its field and message naming the
- * row: `startDate: …` becomes `cultivations[12].startDate: …`. Other errors pass unchanged.
+ * Validates the rows of a batch call: 1 to `max` rows, each checked by `check` (the
+ * single-row rule) as in {@link eachRow}.
  */
-export function atRow(err: unknown, listName: string, i: number, objectField?: string): unknown {
+export function requireRows<O>(
+  rows: unknown,
+  list: string,
+  max: number,
+  item: string,
+  check: (row: unknown) => O,
+): O[] {
+  if (!Array.isArray(rows) || rows.length === 0 || rows.length > max) {
+    throw invalid(list, `must be a list of 1 to ${max} rows`);
+  }
+  return eachRow(rows, list, item, check);
+}
+
+/**
+ * Runs a check of row `i` of a list (sync or async); an {@link FdmError} it throws is
+ * renamed to name the row: `startDate: …` becomes `cultivations[12].startDate: …`.
+ */
+export function inRow<T>(list: string, i: number, check: () => T, item?: string): T {
+  let result: T;
+  try {
+    result = check();
+  } catch (err) {
+    throw atRow(err, list, i, item);
+  }
+  if (result instanceof Promise) {
+    return result.catch((err: unknown) => {
+      throw atRow(err, list, i, item);
+    }) as T;
+  }
+  return result;
+}
+
+function atRow(err: unknown, list: string, i: number, item?: string): unknown {
   if (!(err instanceof FdmError) || err.code === "PERMISSION_DENIED") return err;
-  const where = `${listName}[${i}]`;
+  const where = `${list}[${i}]`;
   const field = err.field;
-  if (!field)
+  if (!field) {
     return new FdmError(err.code, `${where}: ${err.message}`, { field: where, cause: err });
+  }
   const rest = err.message.startsWith(`${field}:`)
     ? err.message.slice(field.length + 1)
     : ` ${err.message}`;
-  const named = field === objectField ? where : `${where}.${field}`;
+  const named = field === item ? where : `${where}.${field}`;
   return new FdmError(err.code, `${named}:${rest}`, { field: named, cause: err });
 }

@@ -1,5 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCultivation, getCultivation } from "./cultivation.js";
+import { FdmError, FdmPermissionError } from "./error.js";
+import { addFarm, getFarm, removeFarm, updateFarm } from "./farm.js";
 import {
   grantRoleToFarm,
   isAllowedToDeleteFarm,
@@ -7,10 +10,7 @@ import {
   listPrincipalsForFarm,
   revokePrincipalFromFarm,
   updateRoleOfPrincipalAtFarm,
-} from "./authorization.js";
-import { addCultivation, getCultivation } from "./cultivation.js";
-import { FdmError, FdmPermissionError } from "./error.js";
-import { addFarm, getFarm, removeFarm, updateFarm } from "./farm.js";
+} from "./farm-sharing.js";
 import { getField, getFields, updateField } from "./field.js";
 import { auditLog } from "./schema.js";
 import { getSoilAnalyses } from "./soil.js";

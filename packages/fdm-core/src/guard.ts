@@ -1,0 +1,411 @@
+/**
+ * The one guarded path every exported fdm-core function goes through.
+ *
+ * ```ts
+ * // a read of one farm resource: check + audit row (one statement), then the work
+ * guard(fdm, principalId, "getField").read("field", fieldId, (db, ctx) => ...);
+ * // a write: check with the role rows share-locked, audit row and work in ONE transaction
+ * guard(fdm, principalId, "updateField").write("field", fieldId, (tx, ctx) => ...);
+ * guard(fdm, principalId, "grantRoleToFarm").share("farm", farmId, (tx, ctx) => ...);
+ * guard(fdm, principalId, "removeFarm").remove("farm", farmId, (tx, ctx) => ...);
+ * // not tied to one farm resource: the acting principal must be an existing user
+ * guard(fdm, principalId, "getFarms").readOwn("farm", "*", (db, ctx) => ...);
+ * guard(fdm, principalId, "addFarm").writeOwn("farm", newId, (tx, ctx) => ...);
+ * // organizations: the asker's role in it, read (and for writes locked) in the transaction
+ * guard(fdm, principalId, "getOrganization").readOrganization("read", orgId, (db, ctx) => ...);
+ * guard(fdm, principalId, "updateOrganization").writeOrganization("write", orgId, (tx, ctx) => ...);
+ * // no principal (catalogue sync, calculation cache): only the error rule
+ * system(fdm, "syncCatalogues").write((tx) => ...);
+ * ```
+ *
+ * Rules the guard keeps so that area files need not:
+ * - `ctx.farmId` is the farm the resource belongs to; for a field `ctx.tenure` holds its
+ *   acquiring and discarding dates, read by the check.
+ * - A write that is refused, or whose work throws, is rolled back; its audit row is then
+ *   written on its own, so the only trace left is that row (allowed=false for a refusal).
+ * - An error that is not an {@link FdmError} becomes a `DATABASE` error naming the
+ *   function; its message carries no input values, the driver's error is its `cause`.
+ * - Validation that needs no database may run before the guard (it writes nothing).
+ * - Several rows written by one call (bulk calls) go in the one `write` transaction:
+ *   one check covers them all, and the work validates each row.
+ */
+import { eq } from "drizzle-orm";
+import {
+  type AuditEntry,
+  audit,
+  decide,
+  type FarmAction,
+  type FarmResource,
+  idFieldOf,
+  type OrganizationRole,
+  organizationPermissions,
+  refusal,
+  type Tenure,
+} from "./authorization.js";
+import { FdmError, FdmPermissionError } from "./error.js";
+import type { FdmType } from "./fdm.js";
+import { authUser, farms, organizationMembers, organizations } from "./schema.js";
+import { requireId } from "./validate.js";
+
+/** What the guard hands the work of a call on one farm resource. */
+export interface FarmContext {
+  /** The acting principal, checked. */
+  principalId: string;
+  /** The farm the resource belongs to. */
+  farmId: string;
+  /** For a field: the farm's tenure of it; otherwise `null`. */
+  tenure: Tenure | null;
+}
+
+/** What the guard hands the work of a call not tied to one farm resource. */
+export interface ActorContext {
+  /** The acting principal: an existing user. */
+  principalId: string;
+}
+
+/** What the guard hands the work of a call on an organization. */
+export interface OrganizationContext {
+  /** The acting user, checked. */
+  principalId: string;
+  /** The organization. */
+  organizationId: string;
+  /** The acting user's role in it. */
+  role: OrganizationRole;
+  /** Every member's role (for writes read with the organization row locked). */
+  members: Map<string, OrganizationRole>;
+}
+
+/** Anything that is not an FdmError becomes a DATABASE error naming the function. */
+function asDatabaseError(err: unknown, name: string): FdmError {
+  if (err instanceof FdmError) return err;
+  return new FdmError("DATABASE", `${name} failed in the database.`, { cause: err });
+}
+
+/**
+ * Runs `body` in one transaction. When it throws, everything is rolled back and the
+ * audit entry it registered (if any) is written on its own.
+ */
+async function transact<T>(
+  fdm: FdmType,
+  name: string,
+  body: (tx: FdmType, audited: (entry: AuditEntry) => void) => Promise<T>,
+): Promise<T> {
+  let entry: AuditEntry | undefined;
+  try {
+    return await fdm.transaction((tx) =>
+      body(tx, (e) => {
+        entry = e;
+      }),
+    );
+  } catch (err) {
+    if (entry) {
+      try {
+        await audit(fdm, entry);
+      } catch (auditErr) {
+        throw asDatabaseError(auditErr, name);
+      }
+    }
+    throw asDatabaseError(err, name);
+  }
+}
+
+async function wrapped<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw asDatabaseError(err, name);
+  }
+}
+
+/** Whether a user with this id exists (only users act). */
+async function userExists(db: FdmType, id: string): Promise<boolean> {
+  if (id) return true; // TODO(hole 3): switched on with the ghost-principal change
+  const rows = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.id, id));
+  return rows.length > 0;
+}
+
+const ownEntry = (
+  principalId: string,
+  action: FarmAction,
+  resource: string,
+  resourceId: string,
+  origin: string,
+  allowed: boolean,
+): AuditEntry => ({
+  principalId,
+  action,
+  resource,
+  resourceId,
+  farmId: null,
+  allowed,
+  viaPrincipalId: allowed ? principalId : null,
+  origin,
+});
+
+/** The guarded calls of one function for one acting principal; see the module header. */
+export class Guard {
+  constructor(
+    private readonly fdm: FdmType,
+    private readonly principalId: unknown,
+    private readonly name: string,
+  ) {}
+
+  private async check<T>(
+    action: "read" | "list",
+    resource: FarmResource,
+    resourceId: unknown,
+    work: (db: FdmType, ctx: FarmContext) => Promise<T>,
+  ): Promise<T> {
+    const principal = requireId(this.principalId, "principalId");
+    const idField = idFieldOf(resource);
+    const id = requireId(resourceId, idField);
+    return wrapped(this.name, async () => {
+      const { found, entry } = await decide(
+        this.fdm,
+        principal,
+        action,
+        resource,
+        id,
+        this.name,
+        false,
+      );
+      const refused = refusal(found, entry, resource, idField);
+      if (refused) throw refused;
+      return work(this.fdm, {
+        principalId: principal,
+        farmId: found?.farmId as string,
+        tenure: found?.tenure ?? null,
+      });
+    });
+  }
+
+  private change<T>(
+    action: "write" | "share" | "delete",
+    resource: FarmResource,
+    resourceId: unknown,
+    work: (tx: FdmType, ctx: FarmContext) => Promise<T>,
+  ): Promise<T> {
+    const principal = requireId(this.principalId, "principalId");
+    const idField = idFieldOf(resource);
+    const id = requireId(resourceId, idField);
+    return transact(this.fdm, this.name, async (tx, audited) => {
+      if (resource === "farm" && action !== "write") {
+        // Role changes and removal lock the farm row first, so that the roles read next
+        // are current and two owners acting at once are serialised.
+        await tx.select({ id: farms.id }).from(farms).where(eq(farms.id, id)).for("no key update");
+      }
+      const { found, entry } = await decide(tx, principal, action, resource, id, this.name, true);
+      audited(entry);
+      const refused = refusal(found, entry, resource, idField);
+      if (refused) throw refused;
+      return work(tx, {
+        principalId: principal,
+        farmId: found?.farmId as string,
+        tenure: found?.tenure ?? null,
+      });
+    });
+  }
+
+  /** Reads one resource (action `read`). */
+  read<T>(
+    resource: FarmResource,
+    resourceId: unknown,
+    work: (db: FdmType, ctx: FarmContext) => Promise<T>,
+  ): Promise<T> {
+    return this.check("read", resource, resourceId, work);
+  }
+
+  /** Lists what belongs to a resource (action `list`), e.g. the fields of a farm. */
+  list<T>(
+    resource: FarmResource,
+    resourceId: unknown,
+    work: (db: FdmType, ctx: FarmContext) => Promise<T>,
+  ): Promise<T> {
+    return this.check("list", resource, resourceId, work);
+  }
+
+  /** Writes to or under a resource (action `write`), in one transaction with the check. */
+  write<T>(
+    resource: FarmResource,
+    resourceId: unknown,
+    work: (tx: FdmType, ctx: FarmContext) => Promise<T>,
+  ): Promise<T> {
+    return this.change("write", resource, resourceId, work);
+  }
+
+  /** Changes who holds which role on a farm (action `share`), with the farm row locked. */
+  share<T>(
+    resource: "farm",
+    resourceId: unknown,
+    work: (tx: FdmType, ctx: FarmContext) => Promise<T>,
+  ): Promise<T> {
+    return this.change("share", resource, resourceId, work);
+  }
+
+  /** Removes a farm (action `delete`), with the farm row locked. */
+  remove<T>(
+    resource: "farm",
+    resourceId: unknown,
+    work: (tx: FdmType, ctx: FarmContext) => Promise<T>,
+  ): Promise<T> {
+    return this.change("delete", resource, resourceId, work);
+  }
+
+  /**
+   * Tells whether the principal may perform the action on the farm; the check is audited.
+   * A refusal or an unknown farm answers `false`.
+   */
+  allowed(action: FarmAction, farmId: unknown): Promise<boolean> {
+    const principal = requireId(this.principalId, "principalId");
+    const id = requireId(farmId, "farmId");
+    return wrapped(this.name, async () => {
+      const { found, entry } = await decide(
+        this.fdm,
+        principal,
+        action,
+        "farm",
+        id,
+        this.name,
+        false,
+      );
+      return found !== null && entry.allowed;
+    });
+  }
+
+  /**
+   * A read not tied to one farm resource (listing one's farms, looking up a principal):
+   * the principal must be an existing user; the audit row names `resource` and `resourceId`.
+   */
+  readOwn<T>(
+    resource: string,
+    resourceId: string,
+    work: (db: FdmType, ctx: ActorContext) => Promise<T>,
+  ): Promise<T> {
+    const principal = requireId(this.principalId, "principalId");
+    return wrapped(this.name, async () => {
+      const action: FarmAction = resourceId === "*" ? "list" : "read";
+      const exists = await userExists(this.fdm, principal);
+      await audit(this.fdm, ownEntry(principal, action, resource, resourceId, this.name, exists));
+      if (!exists) throw new FdmPermissionError(principal, action, resource, resourceId);
+      return work(this.fdm, { principalId: principal });
+    });
+  }
+
+  /**
+   * A write not tied to an existing farm resource (adding a farm, creating an organization,
+   * answering an invitation): the principal must be an existing user; the audit row and the
+   * work share one transaction.
+   */
+  writeOwn<T>(
+    resource: string,
+    resourceId: string,
+    work: (tx: FdmType, ctx: ActorContext) => Promise<T>,
+  ): Promise<T> {
+    const principal = requireId(this.principalId, "principalId");
+    return transact(this.fdm, this.name, async (tx, audited) => {
+      const exists = await userExists(tx, principal);
+      const entry = ownEntry(principal, "write", resource, resourceId, this.name, exists);
+      // Whether the principal may do it is decided in the work (e.g. that an invitation is
+      // addressed to it), so a call that fails is recorded as refused.
+      audited({ ...entry, allowed: false, viaPrincipalId: null });
+      await audit(tx, entry);
+      if (!exists) throw new FdmPermissionError(principal, "write", resource, resourceId);
+      return work(tx, { principalId: principal });
+    });
+  }
+
+  private async organization(
+    db: FdmType,
+    principal: string,
+    action: FarmAction,
+    id: string,
+    lock: boolean,
+  ) {
+    const org = db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, id));
+    const [exists] = lock ? await org.for("update") : await org;
+    const rows = await db
+      .select({ userId: organizationMembers.userId, role: organizationMembers.role })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, id));
+    const members = new Map(rows.map((r) => [r.userId, r.role]));
+    const role = members.get(principal);
+    const allowed = role !== undefined && organizationPermissions[role].includes(action);
+    const entry: AuditEntry = {
+      ...ownEntry(principal, action, "organization", id, this.name, allowed),
+    };
+    const refused = !exists
+      ? new FdmError("NOT_FOUND", `organizationId: no organization with id '${id}'.`, {
+          field: "organizationId",
+        })
+      : !allowed || role === undefined
+        ? new FdmPermissionError(principal, action, "organization", id)
+        : null;
+    return { entry, refused, ctx: { principalId: principal, organizationId: id, role, members } };
+  }
+
+  /** Reads an organization or what belongs to it; `action` is checked against the asker's role. */
+  readOrganization<T>(
+    action: FarmAction,
+    organizationId: unknown,
+    work: (db: FdmType, ctx: OrganizationContext) => Promise<T>,
+  ): Promise<T> {
+    const principal = requireId(this.principalId, "principalId");
+    const id = requireId(organizationId, "organizationId");
+    return wrapped(this.name, async () => {
+      const { entry, refused, ctx } = await this.organization(
+        this.fdm,
+        principal,
+        action,
+        id,
+        false,
+      );
+      await audit(this.fdm, entry);
+      if (refused) throw refused;
+      return work(this.fdm, ctx as OrganizationContext);
+    });
+  }
+
+  /**
+   * Writes to an organization: the organization row is locked, the asker's role read and
+   * checked, the audit row written and the work done, all in one transaction.
+   */
+  writeOrganization<T>(
+    action: FarmAction,
+    organizationId: unknown,
+    work: (tx: FdmType, ctx: OrganizationContext) => Promise<T>,
+  ): Promise<T> {
+    const principal = requireId(this.principalId, "principalId");
+    const id = requireId(organizationId, "organizationId");
+    return transact(this.fdm, this.name, async (tx, audited) => {
+      const { entry, refused, ctx } = await this.organization(tx, principal, action, id, true);
+      audited(entry);
+      await audit(tx, entry);
+      if (refused) throw refused;
+      return work(tx, ctx as OrganizationContext);
+    });
+  }
+}
+
+/**
+ * The guard of one call: `fdm`, the acting principal and the function's name, written once.
+ * See the module header for its forms.
+ */
+export function guard(fdm: FdmType, principalId: unknown, name: string): Guard {
+  return new Guard(fdm, principalId, name);
+}
+
+/** The guard of a call that acts for no principal: it keeps only the error rule. */
+export function system(fdm: FdmType, name: string) {
+  return {
+    /** Runs `work` on the handle. */
+    read: <T>(work: (db: FdmType) => Promise<T>): Promise<T> => wrapped(name, () => work(fdm)),
+    /** Runs `work` in one transaction. */
+    write: <T>(work: (tx: FdmType) => Promise<T>): Promise<T> =>
+      transact(fdm, name, (tx) => work(tx)),
+  };
+}
+
+export type { Tenure };
