@@ -17,7 +17,7 @@ import type { Tenure } from "./authorization.js";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
 import { FdmError } from "./error.js";
-import { chunksFor, type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { chunksFor, type FdmType, idSet, insertTogether, type PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import {
   cultivationCatalogue,
@@ -495,12 +495,7 @@ export async function tenuresOnFarm(
     })
     .from(fieldAcquiring)
     .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
-    .where(
-      and(
-        eq(fieldAcquiring.farmId, farmId),
-        inArray(fieldAcquiring.fieldId, [...new Set(fieldIds)]),
-      ),
-    )
+    .where(and(eq(fieldAcquiring.farmId, farmId), inArray(fieldAcquiring.fieldId, idSet(fieldIds))))
     .for("share", { of: fieldAcquiring });
   return new Map(rows.map((r) => [r.fieldId, r]));
 }

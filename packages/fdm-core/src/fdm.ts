@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { getTableColumns, type SQLWrapper, sql, type Table } from "drizzle-orm";
+import { getTableColumns, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -192,4 +192,14 @@ export function chunksFor<T>(rows: readonly T[], tables: readonly Table[]): T[][
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
+}
+
+/**
+ * The ids as a subquery for `inArray(column, idSet(ids))`, passed as ONE JSON
+ * parameter. With a long literal list PostgreSQL compares every row against every
+ * element (seconds for a few thousand ids); the subquery is hashed and joined.
+ * Internal to fdm-core.
+ */
+export function idSet(ids: Iterable<string>): SQL {
+  return sql`(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb))`;
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Harvestable } from "fdm-data";
 import { FdmError } from "./error.js";
-import { chunksFor, type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { chunksFor, type FdmType, idSet, insertTogether, type PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import {
   cultivationCatalogue,
@@ -189,7 +189,6 @@ async function lockHarvestedCultivations(
   cultivationIds: readonly string[],
   farmId?: string,
 ): Promise<HarvestedCultivation[]> {
-  const ids = [...new Set(cultivationIds)];
   const locked = tx
     .select({ id: cultivations.id })
     .from(cultivations)
@@ -197,7 +196,7 @@ async function lockHarvestedCultivations(
     .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
     .where(
       and(
-        inArray(cultivations.id, ids),
+        inArray(cultivations.id, idSet(cultivationIds)),
         farmId === undefined ? undefined : eq(fieldAcquiring.farmId, farmId),
       ),
     )
@@ -221,11 +220,11 @@ async function lockHarvestedCultivations(
         eq(cultivationCatalogue.itemId, cultivations.catalogueItemId),
       )
       .leftJoin(cultivationEnding, eq(cultivationEnding.cultivationId, cultivations.id))
-      .where(inArray(cultivations.id, found)),
+      .where(inArray(cultivations.id, idSet(found))),
     tx
       .select({ id: cultivationHarvesting.cultivationId, n: count() })
       .from(cultivationHarvesting)
-      .where(inArray(cultivationHarvesting.cultivationId, found))
+      .where(inArray(cultivationHarvesting.cultivationId, idSet(found)))
       .groupBy(cultivationHarvesting.cultivationId),
   ]);
   const n = new Map(counts.map((c) => [c.id, c.n]));
