@@ -439,7 +439,7 @@ const MAX_BATCH_ROWS = 20_000;
  * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
  * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
  * const slurry = await addFertilizer(fdm, "owner-1", farmId, {
- *   catalogueItemId: "rvo_14", // Rundveedrijfmest
+ *   catalogueItemId: "rvo_14", // Rundvee - Drijfmest (cattle slurry)
  *   acquiringDate: new Date("2025-01-01"),
  * });
  * const square = (x: number) => ({
