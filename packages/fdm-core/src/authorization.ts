@@ -68,8 +68,23 @@ export async function principalsOf(db: FdmType, principalId: PrincipalId): Promi
   return [principalId, ...rows.map((r) => r.organizationId)];
 }
 
-/** SQL condition: the role row belongs to the principal or to an organization it is a member of. */
-function heldBy(db: FdmType, principalId: string): SQL | undefined {
+/**
+ * What a member may do with the farm roles of its organization, by its role in the
+ * organization: owners and admins everything the farm role allows; members at most read,
+ * list and write — never share or delete a farm on the organization's behalf.
+ */
+export const organizationFarmActions: Record<OrganizationRole, readonly FarmAction[]> = {
+  owner: ["read", "write", "list", "share", "delete"],
+  admin: ["read", "write", "list", "share", "delete"],
+  member: ["read", "write", "list"],
+};
+
+/**
+ * SQL condition: the role row belongs to the principal, or to an organization it is a
+ * member of with an organization role that may take this action on the organization's farms.
+ */
+function heldBy(db: FdmType, principalId: string, action: FarmAction): SQL | undefined {
+  const orgRoles = organizationRoleOrder.filter((r) => organizationFarmActions[r].includes(action));
   return or(
     eq(farmRoles.principalId, principalId),
     inArray(
@@ -77,7 +92,12 @@ function heldBy(db: FdmType, principalId: string): SQL | undefined {
       db
         .select({ id: organizationMembers.organizationId })
         .from(organizationMembers)
-        .where(eq(organizationMembers.userId, principalId)),
+        .where(
+          and(
+            eq(organizationMembers.userId, principalId),
+            inArray(organizationMembers.role, orgRoles),
+          ),
+        ),
     ),
   );
 }
@@ -235,7 +255,10 @@ export async function decide(
   }
   // A lock cannot reach the nullable side of an outer join, so the roles are read (and locked)
   // through an inner join and the farm on its own, which tells "denied" from "not found".
-  roles = roles.innerJoin(farmRoles, and(eq(farmRoles.farmId, src.farmId), heldBy(db, principal)));
+  roles = roles.innerJoin(
+    farmRoles,
+    and(eq(farmRoles.farmId, src.farmId), heldBy(db, principal, action)),
+  );
   const granting = farmRoleOrder.filter((r) => permissions[r].includes(action));
   const rank = sql.join(
     farmRoleOrder.map((r, i) => sql`when ${r} then ${sql.raw(String(i))}`),
@@ -296,24 +319,24 @@ export async function decide(
   };
 }
 
-/** The error for a check that did not pass, or `null` when it passed. */
-export function refusal(
+/** The farm found by a check that passed; throws the refusal of one that did not. */
+export function granted(
   found: Resolved,
   entry: AuditEntry,
   resource: FarmResource,
   idField: string,
-): FdmError | null {
+): NonNullable<Resolved> {
   if (!found) {
-    return new FdmError(
+    throw new FdmError(
       "NOT_FOUND",
       `${idField}: no ${resource.replace("_", " ")} with id '${entry.resourceId}'.`,
       { field: idField },
     );
   }
   if (!entry.allowed) {
-    return new FdmPermissionError(entry.principalId, entry.action, resource, entry.resourceId);
+    throw new FdmPermissionError(entry.principalId, entry.action, resource, entry.resourceId);
   }
-  return null;
+  return found;
 }
 
 export const idFieldOf = (resource: FarmResource) =>

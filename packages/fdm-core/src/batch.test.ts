@@ -13,6 +13,7 @@ import {
 import { FdmError, FdmPermissionError } from "./error.js";
 import { addFertilizer } from "./fertilizer.js";
 import {
+  addFertilizerApplication,
   addFertilizerApplications,
   type FertilizerApplicationBatchRow,
   getFertilizerApplication,
@@ -424,6 +425,35 @@ describe("addFertilizerApplications", () => {
       expect(after).toEqual(before);
     },
   );
+});
+
+describe("addFertilizerApplications and the fertilizer's acquiring date", () => {
+  it("refuses a row dated before the farm acquired the fertilizer, as addFertilizerApplication does", async () => {
+    const late = await addFertilizer(db.fdm, owner, farmId, {
+      catalogueItemId: "mineral_can27",
+      acquiringDate: new Date("2025-01-01"),
+    });
+    const row = (date: string) => ({
+      fieldId,
+      fertilizerId: late,
+      amountKgPerHa: 200,
+      method: "broadcasting" as const,
+      applicationDate: new Date(date),
+    });
+    const single = await addFertilizerApplication(db.fdm, owner, fieldId, row("2024-06-01")).catch(
+      (e: unknown) => e,
+    );
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      addFertilizerApplications(db.fdm, owner, farmId, [row("2025-03-01"), row("2024-06-01")]),
+    );
+    expect(error).toMatchObject({
+      code: "INVALID_INPUT",
+      field: "applications[1].applicationDate",
+    });
+    expect((error as Error).message).toBe(`applications[1].${(single as Error).message}`);
+    expect((error as Error).message).toContain("fertilizer's acquiring date");
+    expect(after).toEqual(before);
+  });
 });
 
 describe("addHarvests", () => {

@@ -31,6 +31,7 @@ import {
 import {
   createId,
   inRow,
+  one,
   optionalDate,
   requireDate,
   requireId,
@@ -40,6 +41,7 @@ import {
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** A new cultivation: which crop, and when it starts (and possibly ends). */
@@ -81,6 +83,11 @@ export interface Cultivation {
   /** When it was last changed, or `null`. */
   updatedAt: Date | null;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Cultivation, typeof cultivations.$inferSelect>(true, true);
+tied<Cultivation, typeof cultivationStarting.$inferSelect, "cultivationId">(true, true);
+tied<Cultivation, typeof cultivationEnding.$inferSelect, "cultivationId" | "endDate">(true, true);
 
 const cultivationColumns = {
   id: cultivations.id,
@@ -242,8 +249,8 @@ export async function getCultivation(
     "cultivation",
     cultivationId,
     async (db) => {
-      const [row] = await selectCultivations(db, eq(cultivations.id, cultivationId));
-      return row as Cultivation;
+      const rows = await selectCultivations(db, eq(cultivations.id, cultivationId));
+      return one(rows, "cultivationId", cultivationId);
     },
   );
 }

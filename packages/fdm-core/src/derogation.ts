@@ -3,7 +3,7 @@ import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { derogations } from "./schema.js";
-import { createId, requireId, requireYear } from "./validate.js";
+import { createId, requireId, requireYear, tied } from "./validate.js";
 
 /**
  * A derogatie (derogation) granted to a farm for one calendar year: with it
@@ -20,6 +20,9 @@ export interface Derogation {
   /** When it was recorded. */
   createdAt: Date;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Derogation, typeof derogations.$inferSelect>(true, true);
 
 /**
  * The first year a Dutch derogation was granted: Commission Decision

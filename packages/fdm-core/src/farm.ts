@@ -5,7 +5,14 @@ import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { farmRoles, farms, fertilizerAcquiring, fertilizers, fieldAcquiring } from "./schema.js";
-import { createId, optionalText, requireObject, requireSomeKey, requireText } from "./validate.js";
+import {
+  createId,
+  optionalText,
+  requireObject,
+  requireSomeKey,
+  requireText,
+  tied,
+} from "./validate.js";
 
 /** The details of a farm that a user enters. */
 export interface FarmInput {
@@ -38,6 +45,9 @@ export interface Farm {
   /** When the farm's details were last changed, or `null`. */
   updatedAt: Date | null;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Farm, typeof farms.$inferSelect>(true, true);
 
 const farmColumns = {
   id: farms.id,

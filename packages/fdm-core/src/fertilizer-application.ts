@@ -16,6 +16,7 @@ import {
 import {
   createId,
   inRow,
+  one,
   requireDate,
   requireEnum,
   requireId,
@@ -25,6 +26,7 @@ import {
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** A fertilizer application to record. */
@@ -59,6 +61,12 @@ export interface FertilizerApplication {
   applicationDate: Date;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<FertilizerApplication, typeof fertilizerApplying.$inferSelect, "createdAt" | "updatedAt">(
+  true,
+  true,
+);
+
 const MAX_AMOUNT = 200_000;
 const methods = applicationMethodOptions.map((o) => o.value);
 
@@ -90,9 +98,14 @@ async function requireUsableFertilizer(
   farmId: string,
   fertilizerId: string,
   method: ApplicationMethods,
+  applicationDate: Date,
 ): Promise<void> {
   const [f] = await db
-    .select({ farmId: fertilizerAcquiring.farmId, methods: fertilizerCatalogue.applicationMethods })
+    .select({
+      farmId: fertilizerAcquiring.farmId,
+      acquiringDate: fertilizerAcquiring.acquiringDate,
+      methods: fertilizerCatalogue.applicationMethods,
+    })
     .from(fertilizers)
     .innerJoin(fertilizerAcquiring, eq(fertilizerAcquiring.fertilizerId, fertilizers.id))
     .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId))
@@ -104,6 +117,13 @@ async function requireUsableFertilizer(
       {
         field: "fertilizerId",
       },
+    );
+  }
+  if (applicationDate < f.acquiringDate) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `applicationDate: must not be before the fertilizer's acquiring date (${f.acquiringDate.toISOString().slice(0, 10)}).`,
+      { field: "applicationDate" },
     );
   }
   if (!f.methods.includes(method)) {
@@ -161,10 +181,11 @@ export async function addFertilizerApplication(
           inner join ${fertilizerCatalogue} on ${eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId)}
           where ${fertilizers.id} = ${fertilizerId} and ${fertilizerAcquiring.farmId} = ${farmId}
             and ${method}::application_method = any(${fertilizerCatalogue.applicationMethods})
+            and ${fertilizerAcquiring.acquiringDate} <= ${sql.param(applicationDate, fertilizerAcquiring.acquiringDate)}::timestamptz
           returning id`,
       );
       if (written.length === 0) {
-        await requireUsableFertilizer(tx, farmId, fertilizerId, method);
+        await requireUsableFertilizer(tx, farmId, fertilizerId, method, applicationDate);
         throw new Error("the fertilizer application was not written");
       }
     },
@@ -215,8 +236,11 @@ export async function getFertilizerApplication(
     "fertilizer_application",
     applicationId,
     async (db) => {
-      const [row] = await selectApplications(db, eq(fertilizerApplying.id, applicationId));
-      return row as FertilizerApplication;
+      return one(
+        await selectApplications(db, eq(fertilizerApplying.id, applicationId)),
+        "applicationId",
+        applicationId,
+      );
     },
   );
 }
@@ -248,14 +272,14 @@ export async function getFertilizerApplications(
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
   return guard(fdm, principalId, "getFertilizerApplications").list("field", fieldId, async (db) => {
-    return (await selectApplications(
+    return selectApplications(
       db,
       and(
         eq(fertilizerApplying.fieldId, fieldId),
         tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
         tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
       ),
-    )) as FertilizerApplication[];
+    );
   });
 }
 
@@ -292,14 +316,14 @@ export async function getFertilizerApplicationsForFarm(
     "farm",
     farmId,
     async (db) => {
-      return (await selectApplications(
+      return selectApplications(
         db,
         and(
           eq(fieldAcquiring.farmId, farmId),
           tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
           tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
         ),
-      )) as FertilizerApplication[];
+      );
     },
   );
 }
@@ -355,12 +379,13 @@ export async function updateFertilizerApplication(
         );
       if (applicationDate)
         await requireWithinTenure(tx, current.fieldId, applicationDate, "applicationDate");
-      if (fertilizerId || method) {
+      if (fertilizerId || method || applicationDate) {
         await requireUsableFertilizer(
           tx,
           farmId,
           fertilizerId ?? current.fertilizerId,
           method ?? current.method,
+          applicationDate ?? current.applicationDate,
         );
       }
       await tx
@@ -482,7 +507,8 @@ export async function addFertilizerApplications(
         dateField: "applicationDate",
       })),
     );
-    // One check per distinct fertilizer and method (with its earliest row), not per row.
+    // One check per distinct fertilizer and method, not per row: its earliest row is the one
+    // that may fall before the fertilizer's acquiring date.
     const earliest = new Map<string, number>();
     list.forEach((r, i) => {
       const key = `${r.fertilizerId}\u0000${r.method}`;
@@ -494,7 +520,7 @@ export async function addFertilizerApplications(
     for (const i of earliest.values()) {
       const r = list[i] as (typeof list)[number];
       await inRow("applications", i, () =>
-        requireUsableFertilizer(tx, farmId, r.fertilizerId, r.method),
+        requireUsableFertilizer(tx, farmId, r.fertilizerId, r.method, r.applicationDate),
       );
     }
     for (const chunk of chunksFor(list, [fertilizerApplying])) {

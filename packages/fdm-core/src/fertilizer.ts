@@ -15,6 +15,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   optionalNumber,
   optionalText,
   requireDate,
@@ -23,6 +24,7 @@ import {
   requireObject,
   requireSomeKey,
   requireText,
+  tied,
 } from "./validate.js";
 
 /** An RVO mestcode as text, e.g. `"14"` (a value of `fdmSchema.typeRvoOptions`). */
@@ -275,6 +277,10 @@ export interface Fertilizer {
   amountKg: number | null;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Fertilizer, typeof fertilizers.$inferSelect, "createdAt" | "updatedAt">(true, true);
+tied<Fertilizer, typeof fertilizerAcquiring.$inferSelect, "fertilizerId">(true, true);
+
 const fertilizerColumns = {
   id: fertilizers.id,
   farmId: fertilizerAcquiring.farmId,
@@ -404,7 +410,7 @@ export async function addFertilizer(
         ...custom,
       });
     } else {
-      catalogueItemId = itemId as string;
+      catalogueItemId = requireId(itemId, "catalogueItemId");
       await requireFertilizerItem(tx, farmId, catalogueItemId);
     }
     await tx.insert(fertilizers).values({ id, catalogueItemId });
@@ -436,8 +442,11 @@ export async function getFertilizer(
   fertilizerId: string,
 ): Promise<Fertilizer> {
   return guard(fdm, principalId, "getFertilizer").read("fertilizer", fertilizerId, async (db) => {
-    const [row] = await selectFertilizers(db).where(eq(fertilizers.id, fertilizerId));
-    return row as Fertilizer;
+    return one(
+      await selectFertilizers(db).where(eq(fertilizers.id, fertilizerId)),
+      "fertilizerId",
+      fertilizerId,
+    );
   });
 }
 
@@ -461,9 +470,9 @@ export async function getFertilizers(
   farmId: string,
 ): Promise<Fertilizer[]> {
   return guard(fdm, principalId, "getFertilizers").list("farm", farmId, async (db) => {
-    return (await selectFertilizers(db)
+    return selectFertilizers(db)
       .where(eq(fertilizerAcquiring.farmId, farmId))
-      .orderBy(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id))) as Fertilizer[];
+      .orderBy(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id));
   });
 }
 

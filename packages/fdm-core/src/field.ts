@@ -17,6 +17,7 @@ import {
 import {
   createId,
   eachRow,
+  one,
   optionalDate,
   requireDate,
   requireEnum,
@@ -26,6 +27,7 @@ import {
   requireText,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** How a farm holds a field: a value of `fdmSchema.acquiringMethodOptions`. */
@@ -69,6 +71,11 @@ export interface Field {
   /** When the field was last changed, or `null`. */
   updatedAt: Date | null;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Field, typeof fields.$inferSelect>(true, true);
+tied<Field, typeof fieldAcquiring.$inferSelect, "fieldId">(true, true);
+tied<Field, typeof fieldDiscarding.$inferSelect, "fieldId" | "discardingDate">(true, true);
 
 const fieldColumns = {
   id: fields.id,
@@ -363,13 +370,13 @@ export async function getField(
   fieldId: string,
 ): Promise<Field> {
   return guard(fdm, principalId, "getField").read("field", fieldId, async (db) => {
-    const [row] = await db
+    const rows = await db
       .select(fieldColumns)
       .from(fields)
       .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
       .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
       .where(eq(fields.id, fieldId));
-    return row as Field;
+    return one(rows, "fieldId", fieldId);
   });
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { grazingIntentions } from "./schema.js";
-import { requireBoolean, requireYear } from "./validate.js";
+import { requireBoolean, requireYear, tied } from "./validate.js";
 
 /** A farm's intention, for one calendar year, to graze (beweiden) its grassland. */
 export interface GrazingIntention {
@@ -11,6 +11,12 @@ export interface GrazingIntention {
   /** `true` when the farm intends to graze its grassland that year. */
   hasGrazingIntention: boolean;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<GrazingIntention, typeof grazingIntentions.$inferSelect, "createdAt" | "updatedAt" | "farmId">(
+  true,
+  true,
+);
 
 /**
  * Records whether a farm intends to graze its grassland in a calendar year;

@@ -36,10 +36,10 @@ import {
   decide,
   type FarmAction,
   type FarmResource,
+  granted,
   idFieldOf,
   type OrganizationRole,
   organizationPermissions,
-  refusal,
   type Tenure,
 } from "./authorization.js";
 import { FdmError, FdmPermissionError } from "./error.js";
@@ -169,13 +169,8 @@ export class Guard {
         this.name,
         false,
       );
-      const refused = refusal(found, entry, resource, idField);
-      if (refused) throw refused;
-      return work(this.fdm, {
-        principalId: principal,
-        farmId: found?.farmId as string,
-        tenure: found?.tenure ?? null,
-      });
+      const farm = granted(found, entry, resource, idField);
+      return work(this.fdm, { principalId: principal, ...farm });
     });
   }
 
@@ -196,13 +191,8 @@ export class Guard {
       }
       const { found, entry } = await decide(tx, principal, action, resource, id, this.name, true);
       audited(entry);
-      const refused = refusal(found, entry, resource, idField);
-      if (refused) throw refused;
-      return work(tx, {
-        principalId: principal,
-        farmId: found?.farmId as string,
-        tenure: found?.tenure ?? null,
-      });
+      const farm = granted(found, entry, resource, idField);
+      return work(tx, { principalId: principal, ...farm });
     });
   }
 

@@ -16,6 +16,7 @@ import {
 import {
   createId,
   inRow,
+  one,
   optionalNumber,
   requireDate,
   requireId,
@@ -23,6 +24,7 @@ import {
   requireRows,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /**
@@ -61,6 +63,9 @@ export interface Harvest {
   /** The analysis of the harvested product; unmeasured values are `null`. */
   analysis: Required<{ [K in keyof HarvestAnalysis]: number | null }>;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Harvest, typeof cultivationHarvesting.$inferSelect>(true, true);
 
 const ranges: Record<keyof HarvestAnalysis, number> = {
   dryMatterYield: 100_000,
@@ -289,8 +294,8 @@ export async function getHarvest(
   harvestId: string,
 ): Promise<Harvest> {
   return guard(fdm, principalId, "getHarvest").read("harvest", harvestId, async (db) => {
-    const [row] = await selectHarvests(db).where(eq(cultivationHarvesting.id, harvestId));
-    return toHarvest(row as Parameters<typeof toHarvest>[0]);
+    const rows = await selectHarvests(db).where(eq(cultivationHarvesting.id, harvestId));
+    return toHarvest(one(rows, "harvestId", harvestId));
   });
 }
 

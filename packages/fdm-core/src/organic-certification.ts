@@ -3,7 +3,7 @@ import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { organicCertifications } from "./schema.js";
-import { createId, requireDate, requireId, requireObject, requireOrder } from "./validate.js";
+import { createId, requireDate, requireId, requireObject, requireOrder, tied } from "./validate.js";
 
 /** An organic certification of a farm, as fdm-core returns it. */
 export type OrganicCertification = {
@@ -22,6 +22,9 @@ export type OrganicCertification = {
   /** When it was recorded. */
   createdAt: Date;
 };
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<OrganicCertification, typeof organicCertifications.$inferSelect>(true, true);
 
 /** The details of an organic certificate that a user enters. */
 export interface OrganicCertificationInput {
@@ -57,7 +60,7 @@ export interface OrganicCertificationInput {
  * assert.strictEqual(isValidSkalNumber("02628A"), false);
  * ```
  */
-export function isValidSkalNumber(value: unknown): boolean {
+export function isValidSkalNumber(value: unknown): value is string {
   return typeof value === "string" && /^[0-9]{6}$/.test(value);
 }
 
@@ -95,7 +98,7 @@ const tracesPattern = /^[A-Z]{2}-BIO-[0-9]{2,3}\.[0-9]{3}-[0-9]{7}\.([0-9]{4})\.
  * assert.strictEqual(isValidTracesNumber("nl-bio-01.528-0002967.2024.001"), false);
  * ```
  */
-export function isValidTracesNumber(value: unknown): boolean {
+export function isValidTracesNumber(value: unknown): value is string {
   if (typeof value !== "string") return false;
   const match = tracesPattern.exec(value);
   if (!match) return false;
@@ -145,14 +148,15 @@ export async function addOrganicCertification(
   certification: OrganicCertificationInput,
 ): Promise<string> {
   const input = requireObject(certification, "certification");
-  if (!isValidTracesNumber(input.tracesNumber)) {
+  const { tracesNumber, skalNumber } = input;
+  if (!isValidTracesNumber(tracesNumber)) {
     throw new FdmError(
       "INVALID_INPUT",
       "tracesNumber: must be a TRACES certificate number like NL-BIO-01.528-0002967.2024.001 (see isValidTracesNumber).",
       { field: "tracesNumber" },
     );
   }
-  if (!isValidSkalNumber(input.skalNumber)) {
+  if (!isValidSkalNumber(skalNumber)) {
     throw new FdmError("INVALID_INPUT", "skalNumber: must be exactly six digits.", {
       field: "skalNumber",
     });
@@ -160,7 +164,6 @@ export async function addOrganicCertification(
   const issueDate = requireDate(input.issueDate, "issueDate");
   const expiryDate = requireDate(input.expiryDate, "expiryDate");
   requireOrder(issueDate, expiryDate, "expiryDate", "must not be before issueDate");
-  const tracesNumber = input.tracesNumber as string;
   const id = createId();
   await guard(fdm, principalId, "addOrganicCertification").write("farm", farmId, async (tx) => {
     const existing = await tx
@@ -178,7 +181,7 @@ export async function addOrganicCertification(
       id,
       farmId,
       tracesNumber,
-      skalNumber: input.skalNumber as string,
+      skalNumber,
       issueDate,
       expiryDate,
     });

@@ -2,7 +2,13 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmError, FdmPermissionError } from "./error.js";
 import { addFarm, getFarm, getFarms, updateFarm } from "./farm.js";
-import { grantRoleToFarm, isAllowedToShareFarm, listPrincipalsForFarm } from "./farm-sharing.js";
+import {
+  grantRoleToFarm,
+  isAllowedToDeleteFarm,
+  isAllowedToShareFarm,
+  listPrincipalsForFarm,
+  revokePrincipalFromFarm,
+} from "./farm-sharing.js";
 import { getFields } from "./field.js";
 import {
   acceptInvitation,
@@ -19,7 +25,7 @@ import {
   updateOrganization,
   updateRoleOfUserAtOrganization,
 } from "./organization.js";
-import { auditLog, organizationInvitations } from "./schema.js";
+import { auditLog, authUser, organizationInvitations } from "./schema.js";
 import { addUser, createTestDatabase, expectNoWrite, type TestDatabase } from "./test-setup.js";
 
 let db: TestDatabase;
@@ -233,6 +239,33 @@ describe("members and roles", () => {
 });
 
 describe("invitations", () => {
+  it("does not let an account whose address is not verified see or accept an invitation to it", async () => {
+    const { owner, orgId } = await team();
+    const id = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: "dave@victim.org",
+      role: "admin",
+    });
+    // the attacker signs up with the victim's address and never verifies it
+    const mallory = await addUser(db.fdm, {
+      name: "Mallory",
+      email: "dave@victim.org",
+      emailVerified: false,
+    });
+    expect(await listPendingInvitationsForUser(db.fdm, mallory)).toEqual([]);
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      acceptInvitation(db.fdm, mallory, id),
+    );
+    expect(error).toMatchObject({ code: "PERMISSION_DENIED", field: "email" });
+    expect((error as Error).message).toContain("verified");
+    expect(after).toEqual(before);
+    const members = await listMembersOfOrganization(db.fdm, owner.id, orgId);
+    expect(members.map((m) => m.user.id)).not.toContain(mallory);
+    // once the address is proven (better-auth's verifyEmail sets emailVerified), it may accept
+    await db.fdm.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, mallory));
+    expect((await listPendingInvitationsForUser(db.fdm, mallory)).map((i) => i.id)).toEqual([id]);
+    expect(await acceptInvitation(db.fdm, mallory, id)).toBe(orgId);
+  });
+
   it("invites, lists pending for the organization and the user, and accepts", async () => {
     const { owner, orgId } = await team();
     const bram = await user("Bram");
@@ -433,7 +466,8 @@ describe("an organization holding a role on a farm", () => {
   });
 
   it("uses the role that gives the most access, and records the principal that gave it", async () => {
-    const { member, orgId } = await team();
+    // an admin of the organization: its organization role lets it use the farm role in full
+    const { admin: member, orgId } = await team();
     const farmer = await user("Frank");
     const farmId = await addFarm(db.fdm, farmer.id, { name: "Akkerbouw" });
     await grantRoleToFarm(db.fdm, farmer.id, member.id, farmId, "researcher");
@@ -483,5 +517,62 @@ describe("an organization holding a role on a farm", () => {
     expect(
       (await listPrincipalsForFarm(db.fdm, farmer.id, shared)).map((p) => p.principalId),
     ).toEqual([farmer.id]);
+  });
+});
+
+describe("what an organization role allows with the organization's farm roles", () => {
+  // Written out by hand (the rule table of docs/core-concepts/authorization.mdx):
+  // [farm role of the organization, organization role] -> read, write, share, delete
+  const table: [string, string, [boolean, boolean, boolean, boolean]][] = [
+    ["owner", "owner", [true, true, true, true]],
+    ["owner", "admin", [true, true, true, true]],
+    ["owner", "member", [true, true, false, false]],
+    ["advisor", "owner", [true, true, false, false]],
+    ["advisor", "admin", [true, true, false, false]],
+    ["advisor", "member", [true, true, false, false]],
+    ["researcher", "owner", [true, false, false, false]],
+    ["researcher", "admin", [true, false, false, false]],
+    ["researcher", "member", [true, false, false, false]],
+  ];
+  it.each(table)(
+    "farm role %s, organization role %s: read, write, share, delete = %j",
+    async (farmRole, orgRole, expected) => {
+      const t = await team();
+      const acting = orgRole === "owner" ? t.owner : orgRole === "admin" ? t.admin : t.member;
+      const farmer = await user("Femke");
+      const farmId = await addFarm(db.fdm, farmer.id, { name: "Hoeve" });
+      await grantRoleToFarm(db.fdm, farmer.id, t.orgId, farmId, farmRole as "owner");
+      const canRead = await getFarm(db.fdm, acting.id, farmId).then(
+        () => true,
+        () => false,
+      );
+      const canWrite = await updateFarm(db.fdm, acting.id, farmId, { address: "Dijk 1" }).then(
+        () => true,
+        () => false,
+      );
+      const canShare = await isAllowedToShareFarm(db.fdm, acting.id, farmId);
+      const canDelete = await isAllowedToDeleteFarm(db.fdm, acting.id, farmId);
+      expect([canRead, canWrite, canShare, canDelete]).toEqual(expected);
+    },
+  );
+
+  it("refuses a plain member who grants a farm of the organization to someone else", async () => {
+    const t = await team();
+    const farmer = await user("Femke");
+    const mallory = await user("Mallory");
+    const farmId = await addFarm(db.fdm, farmer.id, { name: "Hoeve" });
+    await grantRoleToFarm(db.fdm, farmer.id, t.orgId, farmId, "owner");
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      grantRoleToFarm(db.fdm, t.member.id, mallory.id, farmId, "owner"),
+    );
+    expect(error).toBeInstanceOf(FdmPermissionError);
+    expect(after).toEqual(before);
+    await expect(
+      revokePrincipalFromFarm(db.fdm, t.member.id, farmer.id, farmId),
+    ).rejects.toMatchObject({
+      code: "PERMISSION_DENIED",
+    });
+    // an admin of the organization may share it
+    await grantRoleToFarm(db.fdm, t.admin.id, mallory.id, farmId, "researcher");
   });
 });

@@ -20,6 +20,7 @@ import {
   requireObject,
   requireSomeKey,
   requireText,
+  tied,
 } from "./validate.js";
 
 /** The details of an organization that a user enters. */
@@ -53,6 +54,9 @@ export interface Organization {
   updatedAt: Date | null;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<Organization, typeof organizations.$inferSelect>(true, true);
+
 /** A member of an organization, as {@link listMembersOfOrganization} returns it. */
 export interface OrganizationMember {
   /** The member as a principal; its `email` follows the rule of {@link getPrincipal}. */
@@ -82,6 +86,12 @@ export interface OrganizationInvitation {
   /** When it was made. */
   createdAt: Date;
 }
+
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<OrganizationInvitation, typeof organizationInvitations.$inferSelect, "status" | "respondedAt">(
+  true,
+  true,
+);
 
 /** Options of {@link inviteUserToOrganization}. */
 export interface InvitationInput {
@@ -140,10 +150,10 @@ async function requireUser(
   db: FdmType,
   principalId: unknown,
   field = "principalId",
-): Promise<{ id: string; email: string }> {
+): Promise<{ id: string; email: string; emailVerified: boolean }> {
   const id = requireId(principalId, field);
   const [user] = await db
-    .select({ id: authUser.id, email: authUser.email })
+    .select({ id: authUser.id, email: authUser.email, emailVerified: authUser.emailVerified })
     .from(authUser)
     .where(eq(authUser.id, id));
   if (!user) {
@@ -734,6 +744,8 @@ export async function listPendingInvitationsForUser(
     "*",
     async (db) => {
       const user = await requireUser(db, principalId);
+      // Invitations reach an account only once it has proven its address.
+      if (!user.emailVerified) return [];
       return db
         .select(invitationColumns)
         .from(organizationInvitations)
@@ -751,7 +763,11 @@ export async function listPendingInvitationsForUser(
 }
 
 /** Loads an invitation addressed to the user, locked, and checks it can still be answered. */
-async function openInvitation(tx: FdmType, user: { id: string; email: string }, id: string) {
+async function openInvitation(
+  tx: FdmType,
+  user: { id: string; email: string; emailVerified: boolean },
+  id: string,
+) {
   const [row] = await tx
     .select({
       organizationId: organizationInvitations.organizationId,
@@ -768,6 +784,14 @@ async function openInvitation(tx: FdmType, user: { id: string; email: string }, 
     throw new FdmError("NOT_FOUND", `invitationId: no invitation with id '${id}' for this user.`, {
       field: "invitationId",
     });
+  }
+  // Anyone can sign up with any address: only a verified one proves it is theirs.
+  if (!user.emailVerified) {
+    throw new FdmError(
+      "PERMISSION_DENIED",
+      "email: the account's email address must be verified before it can answer an invitation to it.",
+      { field: "email" },
+    );
   }
   if (row.status !== "pending") {
     throw conflict("invitationId", `the invitation was already ${row.status}`);

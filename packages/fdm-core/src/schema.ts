@@ -37,8 +37,11 @@ export interface EnumOption<T extends string> {
 const values = <T extends string>(options: readonly EnumOption<T>[]) =>
   options.map((o) => o.value) as [T, ...T[]];
 
-// Compile-time check that a value list holds exactly the members of a union.
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+/**
+ * Compile-time check that two types are the same (`true`) or not (`never`): used to tie
+ * value lists to unions and fdm-core's public interfaces to their tables.
+ */
+export type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameSet = <A, B>(_proof: Exactly<A, B>) => undefined;
 
 const timestamps = {

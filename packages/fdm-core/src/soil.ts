@@ -13,6 +13,7 @@ import {
 } from "./schema.js";
 import {
   createId,
+  one,
   optionalNumber,
   requireDate,
   requireEnum,
@@ -23,6 +24,7 @@ import {
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
+  tied,
 } from "./validate.js";
 
 /** A value of `fdmSchema.soilTypesOptions`, e.g. `dekzand`. */
@@ -217,6 +219,14 @@ export interface SoilAnalysis {
   parameters: Required<{ [K in ParameterKey]: NonNullable<SoilParameters[K]> | null }>;
 }
 
+// The interface follows its tables: a column added there and not here fails the type-check.
+tied<
+  SoilAnalysis,
+  typeof soilAnalyses.$inferSelect,
+  keyof SoilAnalysis["parameters"] | "createdAt" | "updatedAt"
+>(true, true);
+tied<SoilAnalysis, typeof soilSampling.$inferSelect, "analysisId">(true, true);
+
 /** For each soil parameter that has a value, the most recent one and where it came from. */
 export type CurrentSoilData = {
   /** The parameter. */
@@ -397,8 +407,8 @@ export async function getSoilAnalysis(
     "soil_analysis",
     analysisId,
     async (db) => {
-      const [row] = await selectAnalyses(db).where(eq(soilAnalyses.id, analysisId));
-      return toAnalysis(row as AnalysisRow);
+      const rows = await selectAnalyses(db).where(eq(soilAnalyses.id, analysisId));
+      return toAnalysis(one(rows, "analysisId", analysisId));
     },
   );
 }

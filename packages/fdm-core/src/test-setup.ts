@@ -163,17 +163,19 @@ const synced = new WeakSet<FdmType>();
 
 /**
  * Adds a user row directly (no password), as better-auth would after a
- * sign-up; faster than hashing a password in every test that needs users.
+ * sign-up and the verification of the email address (unless `emailVerified`
+ * is false); faster than hashing a password in every test that needs users.
  */
 export async function addUser(
   fdm: FdmType,
-  user: { name: string; email: string; username?: string; image?: string },
+  user: { name: string; email: string; username?: string; image?: string; emailVerified?: boolean },
 ): Promise<string> {
   const id = `user_${createId()}`;
   await fdm.insert(schema.authUser).values({
     id,
     name: user.name,
     email: user.email,
+    emailVerified: user.emailVerified ?? true,
     username: user.username ?? null,
     image: user.image ?? null,
   });

@@ -1,4 +1,5 @@
 import { FdmError } from "./error.js";
+import type { Exactly } from "./schema.js";
 
 /** A period of time; `null` on either side leaves that side open. */
 export type Timeframe = {
@@ -11,16 +12,27 @@ export type Timeframe = {
 const invalid = (field: string, rule: string) =>
   new FdmError("INVALID_INPUT", `${field}: ${rule}.`, { field });
 
+// C0 controls except tab, line feed and carriage return, DEL and the C1 controls.
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// White space, zero-width and other characters that show nothing on their own.
+const invisible = /[\s\u00ad\u034f\u180e\u200b-\u200f\u2028-\u202f\u205f-\u206f\ufeff]/gu;
+
 export function requireId(value: unknown, field: string): string {
   if (typeof value !== "string" || value.trim() === "" || value.length > 200) {
     throw invalid(field, "must be a non-empty string of at most 200 characters");
   }
+  if (controlCharacter.test(value)) throw invalid(field, "must not contain control characters");
   return value;
 }
 
+/** The rules every stored text keeps: no control characters, something visible. */
 export function requireText(value: unknown, field: string, max = 500): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw invalid(field, "must be a non-empty string");
+  }
+  if (controlCharacter.test(value)) throw invalid(field, "must not contain control characters");
+  if (value.replace(invisible, "") === "") {
+    throw invalid(field, "must contain a visible character");
   }
   if (value.length > max) throw invalid(field, `must be at most ${max} characters`);
   return value.trim();
@@ -31,9 +43,19 @@ export function optionalText(value: unknown, field: string, max = 500): string |
   return requireText(value, field, max);
 }
 
+/** The years a stored date may fall in: farm records, not history or far futures. */
+export const dateRange = { minYear: 1900, maxYear: 2200 } as const;
+
 export function requireDate(value: unknown, field: string): Date {
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
     throw invalid(field, "must be a valid Date");
+  }
+  const year = value.getUTCFullYear();
+  if (year < dateRange.minYear || year > dateRange.maxYear) {
+    throw invalid(
+      field,
+      `must be a date in the years between ${dateRange.minYear} and ${dateRange.maxYear}`,
+    );
   }
   return value;
 }
@@ -192,4 +214,27 @@ function atRow(err: unknown, list: string, i: number, item?: string): unknown {
     : ` ${err.message}`;
   const named = field === item ? where : `${where}.${field}`;
   return new FdmError(err.code, `${named}:${rest}`, { field: named, cause: err });
+}
+
+type Checked<I, R, O> = Exclude<Extract<keyof I, keyof R>, O>;
+
+/**
+ * Ties a public interface `I` to a table's row `R` at compile time: every column of `R`
+ * is a property of `I` with the same type, except the columns listed in `O` (not shown,
+ * e.g. `createdAt`, or shown in another form, e.g. nested or nullable through an outer
+ * join). Call it as `tied<Farm, typeof farms.$inferSelect>(true, true)`; a column added
+ * to the table and not to the interface (or a changed type) fails the type-check.
+ */
+export function tied<I, R, O extends keyof R = never>(
+  _columns: Exactly<Exclude<keyof R, O | keyof I>, never>,
+  _types: Exactly<Pick<I, Checked<I, R, O>>, Pick<R, Checked<I, R, O>>>,
+): void {}
+
+/** The first row, or NOT_FOUND naming the id field (e.g. a row removed after the check). */
+export function one<T>(rows: T[], field: string, id: string): T {
+  const [row] = rows;
+  if (row === undefined) {
+    throw new FdmError("NOT_FOUND", `${field}: no row with id '${id}'.`, { field });
+  }
+  return row;
 }

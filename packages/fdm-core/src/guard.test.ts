@@ -1,0 +1,639 @@
+// Enumerates fdm-core's exports and proves, for every function that writes, that a refused
+// call and a call failing inside its work leave every table as it was and write one audit
+// row; and that every function taking a principal refuses a stranger.
+import { count, desc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FdmError } from "./error.js";
+import type { FdmType } from "./fdm.js";
+import * as core from "./index.js";
+import { auditLog } from "./schema.js";
+import {
+  addUser,
+  countRows,
+  createTestDatabase,
+  seedFarm,
+  type TestDatabase,
+} from "./test-setup.js";
+
+interface Seed {
+  fdm: FdmType;
+  owner: string;
+  stranger: string;
+  member: string;
+  farmId: string;
+  fieldId: string;
+  cultivationId: string;
+  harvestId: string;
+  fertilizerId: string;
+  applicationId: string;
+  analysisId: string;
+  derogationId: string;
+  certificationId: string;
+  organizationId: string;
+  invitationId: string;
+}
+
+type Call = (s: Seed) => Promise<unknown>;
+
+/** A write: a call refused to a stranger, and a call by the owner that fails inside its work. */
+interface WriteCase {
+  denied: Call | { none: string };
+  /** The code of the refusal; PERMISSION_DENIED unless given. */
+  deniedCode?: string;
+  failing: Call | { none: string };
+}
+
+const may = { none: "every input that passes validation is written; nothing fails in the work" };
+
+const writes: Record<string, WriteCase> = {
+  addFarm: {
+    denied: {
+      none: "any signed-in principal may add a farm (refusing principals that do not exist is hole 3)",
+    },
+    failing: may,
+  },
+  updateFarm: {
+    denied: (s) => core.updateFarm(s.fdm, s.stranger, s.farmId, { name: "X" }),
+    failing: may,
+  },
+  removeFarm: { denied: (s) => core.removeFarm(s.fdm, s.stranger, s.farmId), failing: may },
+  grantRoleToFarm: {
+    denied: (s) => core.grantRoleToFarm(s.fdm, s.stranger, s.stranger, s.farmId, "owner"),
+    failing: (s) => core.grantRoleToFarm(s.fdm, s.owner, s.owner, s.farmId, "advisor"),
+  },
+  updateRoleOfPrincipalAtFarm: {
+    denied: (s) =>
+      core.updateRoleOfPrincipalAtFarm(s.fdm, s.stranger, s.owner, s.farmId, "advisor"),
+    failing: (s) =>
+      core.updateRoleOfPrincipalAtFarm(s.fdm, s.owner, s.stranger, s.farmId, "advisor"),
+  },
+  revokePrincipalFromFarm: {
+    denied: (s) => core.revokePrincipalFromFarm(s.fdm, s.stranger, s.owner, s.farmId),
+    failing: (s) => core.revokePrincipalFromFarm(s.fdm, s.owner, s.owner, s.farmId),
+  },
+  enableCultivationCatalogue: {
+    denied: (s) => core.enableCultivationCatalogue(s.fdm, s.stranger, s.farmId, "brp"),
+    failing: may,
+  },
+  disableCultivationCatalogue: {
+    denied: (s) => core.disableCultivationCatalogue(s.fdm, s.stranger, s.farmId, "brp"),
+    failing: may,
+  },
+  enableFertilizerCatalogue: {
+    denied: (s) => core.enableFertilizerCatalogue(s.fdm, s.stranger, s.farmId, "rvo"),
+    failing: may,
+  },
+  disableFertilizerCatalogue: {
+    denied: (s) => core.disableFertilizerCatalogue(s.fdm, s.stranger, s.farmId, "rvo"),
+    failing: may,
+  },
+  addField: {
+    denied: (s) =>
+      core.addField(s.fdm, s.stranger, s.farmId, {
+        name: "X",
+        geometry: square,
+        acquiringDate: new Date("2020-01-01"),
+        acquiringMethod: "owner",
+      }),
+    failing: may,
+  },
+  addFields: {
+    denied: (s) =>
+      core.addFields(s.fdm, s.stranger, s.farmId, [
+        {
+          name: "X",
+          geometry: square,
+          acquiringDate: new Date("2020-01-01"),
+          acquiringMethod: "owner",
+        },
+      ]),
+    failing: may,
+  },
+  // The batch calls: checked once on the farm; a row that fails in the work writes nothing.
+  addCultivations: {
+    denied: (s) =>
+      core.addCultivations(s.fdm, s.stranger, s.farmId, [
+        { fieldId: s.fieldId, catalogueItemId: "nl_265", startDate: new Date("2022-03-01") },
+      ]),
+    failing: (s) =>
+      core.addCultivations(s.fdm, s.owner, s.farmId, [
+        { fieldId: s.fieldId, catalogueItemId: "nl_265", startDate: new Date("2022-03-01") },
+        { fieldId: s.fieldId, catalogueItemId: "nl_999999", startDate: new Date("2022-03-01") },
+      ]),
+  },
+  addFertilizerApplications: {
+    denied: (s) =>
+      core.addFertilizerApplications(s.fdm, s.stranger, s.farmId, [
+        {
+          fieldId: s.fieldId,
+          fertilizerId: s.fertilizerId,
+          amountKgPerHa: 20_000,
+          method: "shallow_injection",
+          applicationDate: new Date("2022-03-15"),
+        },
+      ]),
+    // the second row's date is before the fertilizer's acquiring date
+    failing: (s) =>
+      core.addFertilizerApplications(
+        s.fdm,
+        s.owner,
+        s.farmId,
+        ["2022-03-15", "2020-06-01"].map((d) => ({
+          fieldId: s.fieldId,
+          fertilizerId: s.fertilizerId,
+          amountKgPerHa: 20_000,
+          method: "shallow_injection" as const,
+          applicationDate: new Date(d),
+        })),
+      ),
+  },
+  addHarvests: {
+    denied: (s) =>
+      core.addHarvests(s.fdm, s.stranger, s.farmId, [
+        { cultivationId: s.cultivationId, harvestDate: new Date("2022-06-01") },
+      ]),
+    failing: (s) =>
+      core.addHarvests(s.fdm, s.owner, s.farmId, [
+        { cultivationId: s.cultivationId, harvestDate: new Date("2022-06-01") },
+        { cultivationId: s.cultivationId, harvestDate: new Date("2020-06-01") },
+      ]),
+  },
+  addSoilAnalyses: {
+    denied: (s) =>
+      core.addSoilAnalyses(s.fdm, s.stranger, s.farmId, [
+        {
+          fieldId: s.fieldId,
+          samplingDate: new Date("2022-02-01"),
+          source: "laboratory",
+          parameters: { pAl: 30 },
+        },
+      ]),
+    failing: (s) =>
+      core.addSoilAnalyses(s.fdm, s.owner, s.farmId, [
+        {
+          fieldId: "no-such-field",
+          samplingDate: new Date("2022-02-01"),
+          source: "laboratory",
+          parameters: { pAl: 30 },
+        },
+      ]),
+  },
+  updateField: {
+    denied: (s) => core.updateField(s.fdm, s.stranger, s.fieldId, { name: "X" }),
+    // the field has a cultivation from 2021: acquiring it later is refused in the work
+    failing: (s) =>
+      core.updateField(s.fdm, s.owner, s.fieldId, { acquiringDate: new Date("2024-01-01") }),
+  },
+  discardField: {
+    denied: (s) => core.discardField(s.fdm, s.stranger, s.fieldId, new Date("2030-01-01")),
+    failing: (s) => core.discardField(s.fdm, s.owner, s.fieldId, new Date("2019-01-01")),
+  },
+  removeField: { denied: (s) => core.removeField(s.fdm, s.stranger, s.fieldId), failing: may },
+  addCultivation: {
+    denied: (s) =>
+      core.addCultivation(s.fdm, s.stranger, s.fieldId, {
+        catalogueItemId: "nl_265",
+        startDate: new Date("2022-03-01"),
+      }),
+    failing: (s) =>
+      core.addCultivation(s.fdm, s.owner, s.fieldId, {
+        catalogueItemId: "nl_999999",
+        startDate: new Date("2022-03-01"),
+      }),
+  },
+  updateCultivation: {
+    denied: (s) =>
+      core.updateCultivation(s.fdm, s.stranger, s.cultivationId, {
+        startDate: new Date("2021-03-02"),
+      }),
+    failing: (s) =>
+      core.updateCultivation(s.fdm, s.owner, s.cultivationId, { catalogueItemId: "nl_999999" }),
+  },
+  endCultivation: {
+    denied: (s) => core.endCultivation(s.fdm, s.stranger, s.cultivationId, new Date("2021-12-01")),
+    // before its start (2021-03-01): the order is checked against the stored start, in the work
+    failing: (s) => core.endCultivation(s.fdm, s.owner, s.cultivationId, new Date("2021-01-01")),
+  },
+  removeCultivation: {
+    denied: (s) => core.removeCultivation(s.fdm, s.stranger, s.cultivationId),
+    failing: may,
+  },
+  addHarvest: {
+    denied: (s) =>
+      core.addHarvest(s.fdm, s.stranger, s.cultivationId, { harvestDate: new Date("2021-09-01") }),
+    // before the cultivation's start
+    failing: (s) =>
+      core.addHarvest(s.fdm, s.owner, s.cultivationId, { harvestDate: new Date("2021-01-01") }),
+  },
+  removeHarvest: {
+    denied: (s) => core.removeHarvest(s.fdm, s.stranger, s.harvestId),
+    failing: may,
+  },
+  addFertilizer: {
+    denied: (s) =>
+      core.addFertilizer(s.fdm, s.stranger, s.farmId, {
+        catalogueItemId: "rvo_14",
+        acquiringDate: new Date("2021-01-01"),
+      }),
+    failing: (s) =>
+      core.addFertilizer(s.fdm, s.owner, s.farmId, {
+        catalogueItemId: "no_such_item",
+        acquiringDate: new Date("2021-01-01"),
+      }),
+  },
+  updateFertilizer: {
+    denied: (s) => core.updateFertilizer(s.fdm, s.stranger, s.fertilizerId, { amountKg: 1 }),
+    failing: may,
+  },
+  removeFertilizer: {
+    denied: (s) => core.removeFertilizer(s.fdm, s.stranger, s.fertilizerId),
+    failing: may,
+  },
+  addFertilizerApplication: {
+    denied: (s) =>
+      core.addFertilizerApplication(s.fdm, s.stranger, s.fieldId, {
+        fertilizerId: s.fertilizerId,
+        amountKgPerHa: 1000,
+        method: "shallow_injection",
+        applicationDate: new Date("2021-04-01"),
+      }),
+    // a fertilizer the farm does not hold
+    failing: (s) =>
+      core.addFertilizerApplication(s.fdm, s.owner, s.fieldId, {
+        fertilizerId: "no-such-fertilizer",
+        amountKgPerHa: 1000,
+        method: "shallow_injection",
+        applicationDate: new Date("2021-04-01"),
+      }),
+  },
+  updateFertilizerApplication: {
+    denied: (s) =>
+      core.updateFertilizerApplication(s.fdm, s.stranger, s.applicationId, { amountKgPerHa: 5 }),
+    failing: (s) =>
+      core.updateFertilizerApplication(s.fdm, s.owner, s.applicationId, {
+        fertilizerId: "no-such-fertilizer",
+      }),
+  },
+  removeFertilizerApplication: {
+    denied: (s) => core.removeFertilizerApplication(s.fdm, s.stranger, s.applicationId),
+    failing: may,
+  },
+  addSoilAnalysis: {
+    denied: (s) =>
+      core.addSoilAnalysis(s.fdm, s.stranger, s.fieldId, {
+        samplingDate: new Date("2021-02-01"),
+        source: "laboratory",
+        parameters: { pAl: 30 },
+      }),
+    // before the field was acquired (2020-01-01)
+    failing: (s) =>
+      core.addSoilAnalysis(s.fdm, s.owner, s.fieldId, {
+        samplingDate: new Date("2019-02-01"),
+        source: "laboratory",
+        parameters: { pAl: 30 },
+      }),
+  },
+  updateSoilAnalysis: {
+    denied: (s) =>
+      core.updateSoilAnalysis(s.fdm, s.stranger, s.analysisId, { parameters: { pAl: 31 } }),
+    failing: (s) =>
+      core.updateSoilAnalysis(s.fdm, s.owner, s.analysisId, {
+        samplingDate: new Date("2019-02-01"),
+      }),
+  },
+  removeSoilAnalysis: {
+    denied: (s) => core.removeSoilAnalysis(s.fdm, s.stranger, s.analysisId),
+    failing: may,
+  },
+  addDerogation: {
+    denied: (s) => core.addDerogation(s.fdm, s.stranger, s.farmId, 2024),
+    // a second derogation for the same year
+    failing: (s) => core.addDerogation(s.fdm, s.owner, s.farmId, 2023),
+  },
+  removeDerogation: {
+    denied: (s) => core.removeDerogation(s.fdm, s.stranger, s.derogationId),
+    failing: may,
+  },
+  setGrazingIntention: {
+    denied: (s) => core.setGrazingIntention(s.fdm, s.stranger, s.farmId, 2024, true),
+    failing: may,
+  },
+  addOrganicCertification: {
+    denied: (s) => core.addOrganicCertification(s.fdm, s.stranger, s.farmId, certificate),
+    // the same certificate number twice
+    failing: (s) => core.addOrganicCertification(s.fdm, s.owner, s.farmId, certificate),
+  },
+  removeOrganicCertification: {
+    denied: (s) => core.removeOrganicCertification(s.fdm, s.stranger, s.certificationId),
+    failing: may,
+  },
+  createOrganization: {
+    // a principal that is no user
+    denied: (s) => core.createOrganization(s.fdm, "no-such-user", { name: "X", slug: "x-org" }),
+    deniedCode: "NOT_FOUND",
+    // the slug is taken
+    failing: (s) => core.createOrganization(s.fdm, s.owner, { name: "X", slug: "team-one" }),
+  },
+  updateOrganization: {
+    denied: (s) => core.updateOrganization(s.fdm, s.stranger, s.organizationId, { name: "X" }),
+    failing: may,
+  },
+  removeOrganization: {
+    denied: (s) => core.removeOrganization(s.fdm, s.stranger, s.organizationId),
+    // the organization is the last owner of a farm
+    failing: (s) => core.removeOrganization(s.fdm, s.owner, s.organizationId),
+  },
+  updateRoleOfUserAtOrganization: {
+    denied: (s) =>
+      core.updateRoleOfUserAtOrganization(s.fdm, s.stranger, s.organizationId, s.member, "admin"),
+    failing: (s) =>
+      core.updateRoleOfUserAtOrganization(s.fdm, s.owner, s.organizationId, s.stranger, "admin"),
+  },
+  removeUserFromOrganization: {
+    denied: (s) => core.removeUserFromOrganization(s.fdm, s.stranger, s.organizationId, s.member),
+    failing: (s) => core.removeUserFromOrganization(s.fdm, s.owner, s.organizationId, s.stranger),
+  },
+  inviteUserToOrganization: {
+    denied: (s) =>
+      core.inviteUserToOrganization(s.fdm, s.stranger, s.organizationId, {
+        email: "new@example.org",
+        role: "member",
+      }),
+    // a pending invitation for that address exists
+    failing: (s) =>
+      core.inviteUserToOrganization(s.fdm, s.owner, s.organizationId, {
+        email: "invited@example.org",
+        role: "member",
+      }),
+  },
+  acceptInvitation: {
+    // the invitation is for another address: reported as unknown
+    denied: (s) => core.acceptInvitation(s.fdm, s.stranger, s.invitationId),
+    deniedCode: "NOT_FOUND",
+    failing: (s) => core.acceptInvitation(s.fdm, s.owner, "no-such-invitation"),
+  },
+  declineInvitation: {
+    denied: (s) => core.declineInvitation(s.fdm, s.stranger, s.invitationId),
+    deniedCode: "NOT_FOUND",
+    failing: (s) => core.declineInvitation(s.fdm, s.owner, "no-such-invitation"),
+  },
+};
+
+/** Reads that take a principal: a stranger is refused. */
+const reads: Record<string, Call> = {
+  getFarm: (s) => core.getFarm(s.fdm, s.stranger, s.farmId),
+  listPrincipalsForFarm: (s) => core.listPrincipalsForFarm(s.fdm, s.stranger, s.farmId),
+  getEnabledCatalogues: (s) => core.getEnabledCatalogues(s.fdm, s.stranger, s.farmId),
+  getCultivationsFromCatalogue: (s) =>
+    core.getCultivationsFromCatalogue(s.fdm, s.stranger, s.farmId),
+  getFertilizersFromCatalogue: (s) => core.getFertilizersFromCatalogue(s.fdm, s.stranger, s.farmId),
+  getField: (s) => core.getField(s.fdm, s.stranger, s.fieldId),
+  getFields: (s) => core.getFields(s.fdm, s.stranger, s.farmId),
+  getCultivation: (s) => core.getCultivation(s.fdm, s.stranger, s.cultivationId),
+  getCultivations: (s) => core.getCultivations(s.fdm, s.stranger, s.fieldId),
+  getCultivationsForFarm: (s) => core.getCultivationsForFarm(s.fdm, s.stranger, s.farmId),
+  getHarvest: (s) => core.getHarvest(s.fdm, s.stranger, s.harvestId),
+  getHarvests: (s) => core.getHarvests(s.fdm, s.stranger, s.cultivationId),
+  getHarvestsForFarm: (s) => core.getHarvestsForFarm(s.fdm, s.stranger, s.farmId),
+  getFertilizer: (s) => core.getFertilizer(s.fdm, s.stranger, s.fertilizerId),
+  getFertilizers: (s) => core.getFertilizers(s.fdm, s.stranger, s.farmId),
+  getFertilizerApplication: (s) =>
+    core.getFertilizerApplication(s.fdm, s.stranger, s.applicationId),
+  getFertilizerApplications: (s) => core.getFertilizerApplications(s.fdm, s.stranger, s.fieldId),
+  getFertilizerApplicationsForFarm: (s) =>
+    core.getFertilizerApplicationsForFarm(s.fdm, s.stranger, s.farmId),
+  getSoilAnalysis: (s) => core.getSoilAnalysis(s.fdm, s.stranger, s.analysisId),
+  getSoilAnalyses: (s) => core.getSoilAnalyses(s.fdm, s.stranger, s.fieldId),
+  getCurrentSoilData: (s) => core.getCurrentSoilData(s.fdm, s.stranger, s.fieldId),
+  getCurrentSoilDataForFarm: (s) => core.getCurrentSoilDataForFarm(s.fdm, s.stranger, s.farmId),
+  listDerogations: (s) => core.listDerogations(s.fdm, s.stranger, s.farmId),
+  isDerogationGrantedForYear: (s) =>
+    core.isDerogationGrantedForYear(s.fdm, s.stranger, s.farmId, 2023),
+  getGrazingIntention: (s) => core.getGrazingIntention(s.fdm, s.stranger, s.farmId, 2023),
+  listGrazingIntentions: (s) => core.listGrazingIntentions(s.fdm, s.stranger, s.farmId),
+  listOrganicCertifications: (s) => core.listOrganicCertifications(s.fdm, s.stranger, s.farmId),
+  getOrganization: (s) => core.getOrganization(s.fdm, s.stranger, s.organizationId),
+  listMembersOfOrganization: (s) =>
+    core.listMembersOfOrganization(s.fdm, s.stranger, s.organizationId),
+  listPendingInvitationsForOrganization: (s) =>
+    core.listPendingInvitationsForOrganization(s.fdm, s.stranger, s.organizationId),
+};
+
+/** Calls that ask about the acting principal itself: a stranger gets nothing of others. */
+const ownReads: Record<string, (s: Seed) => Promise<boolean>> = {
+  getFarms: async (s) => (await core.getFarms(s.fdm, s.stranger)).length === 0,
+  getOrganizationsForUser: async (s) =>
+    (await core.getOrganizationsForUser(s.fdm, s.stranger)).length === 0,
+  listPendingInvitationsForUser: async (s) =>
+    (await core.listPendingInvitationsForUser(s.fdm, s.stranger)).length === 0,
+  // a stranger sees a user's name but not the email address
+  getPrincipal: async (s) => (await core.getPrincipal(s.fdm, s.stranger, s.owner))?.email === null,
+  getPrincipalByUsername: async (s) =>
+    (await core.getPrincipalByUsername(s.fdm, s.stranger, "olga"))?.email === null,
+  getPrincipalByEmail: async (s) =>
+    (await core.getPrincipalByEmail(s.fdm, s.stranger, "olga@example.org"))?.email !==
+    "olga@example.org",
+  isAllowedToShareFarm: async (s) =>
+    !(await core.isAllowedToShareFarm(s.fdm, s.stranger, s.farmId)),
+  isAllowedToDeleteFarm: async (s) =>
+    !(await core.isAllowedToDeleteFarm(s.fdm, s.stranger, s.farmId)),
+};
+
+/** Functions that act for no principal: opening databases, pure helpers, catalogue sync, cache. */
+const withoutPrincipal = [
+  "createFdmAuth",
+  "createFdmLocal",
+  "createFdmServer",
+  "migrateFdm",
+  "closeFdm",
+  "hashCalculationInput",
+  "withCalculationCache",
+  "syncCatalogues",
+  "getFertilizerParametersDescription",
+  "getSoilParametersDescription",
+  "isValidSkalNumber",
+  "isValidTracesNumber",
+];
+
+const square = {
+  type: "Polygon" as const,
+  coordinates: [
+    [
+      [5.66, 51.98],
+      [5.6614585, 51.98],
+      [5.6614585, 51.98089832],
+      [5.66, 51.98089832],
+      [5.66, 51.98],
+    ],
+  ],
+};
+const certificate = {
+  tracesNumber: "NL-BIO-01.528-0002967.2024.001",
+  skalNumber: "026281",
+  issueDate: new Date("2024-03-01"),
+  expiryDate: new Date("2025-06-30"),
+};
+
+const writeName =
+  /^(add|update|remove|set|enable|disable|grant|revoke|create|invite|accept|decline|end|discard)[A-Z]/;
+const exportedFunctions = Object.entries(core)
+  .filter(([, v]) => typeof v === "function")
+  .map(([k]) => k)
+  .filter((k) => !["FdmError", "FdmPermissionError"].includes(k));
+
+let db: TestDatabase;
+let seed: Seed;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const fdm = db.fdm;
+  const owner = await addUser(fdm, { name: "Olga", email: "olga@example.org", username: "olga" });
+  const stranger = await addUser(fdm, { name: "Sam", email: "sam@example.org" });
+  const member = await addUser(fdm, { name: "Mila", email: "mila@example.org" });
+  const { farmId, fieldId } = await seedFarm(fdm, owner);
+  const cultivationId = await core.addCultivation(fdm, owner, fieldId, {
+    catalogueItemId: "nl_265",
+    startDate: new Date("2021-03-01"),
+  });
+  const harvestId = await core.addHarvest(fdm, owner, cultivationId, {
+    harvestDate: new Date("2021-06-01"),
+  });
+  const fertilizerId = await core.addFertilizer(fdm, owner, farmId, {
+    catalogueItemId: "rvo_14",
+    acquiringDate: new Date("2021-01-01"),
+  });
+  const applicationId = await core.addFertilizerApplication(fdm, owner, fieldId, {
+    fertilizerId,
+    amountKgPerHa: 20_000,
+    method: "shallow_injection",
+    applicationDate: new Date("2021-03-15"),
+  });
+  const analysisId = await core.addSoilAnalysis(fdm, owner, fieldId, {
+    samplingDate: new Date("2021-02-01"),
+    source: "laboratory",
+    parameters: { pAl: 30 },
+  });
+  const derogationId = await core.addDerogation(fdm, owner, farmId, 2023);
+  const certificationId = await core.addOrganicCertification(fdm, owner, farmId, certificate);
+  const organizationId = await core.createOrganization(fdm, owner, {
+    name: "Team One",
+    slug: "team-one",
+  });
+  const memberInvitation = await core.inviteUserToOrganization(fdm, owner, organizationId, {
+    email: "mila@example.org",
+    role: "member",
+  });
+  await core.acceptInvitation(fdm, member, memberInvitation);
+  const invitationId = await core.inviteUserToOrganization(fdm, owner, organizationId, {
+    email: "invited@example.org",
+    role: "member",
+  });
+  // the organization is a farm's only owner, so removing it fails in the work
+  const orgFarm = await core.addFarm(fdm, owner, { name: "Farm of the team" });
+  await core.grantRoleToFarm(fdm, owner, organizationId, orgFarm, "owner");
+  await core.revokePrincipalFromFarm(fdm, owner, owner, orgFarm);
+  seed = {
+    fdm,
+    owner,
+    stranger,
+    member,
+    farmId,
+    fieldId,
+    cultivationId,
+    harvestId,
+    fertilizerId,
+    applicationId,
+    analysisId,
+    derogationId,
+    certificationId,
+    organizationId,
+    invitationId,
+  };
+}, 120_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+async function auditRows(fdm: FdmType): Promise<number> {
+  const [row] = await fdm.select({ n: count() }).from(auditLog);
+  return row?.n ?? 0;
+}
+
+/** Runs a call that must fail; returns its error, the audit rows it added and whether any other row changed. */
+async function attempt(call: Call) {
+  const before = await countRows(seed.fdm);
+  const auditBefore = await auditRows(seed.fdm);
+  const error = await call(seed).then(
+    () => new Error("expected the call to fail, but it succeeded"),
+    (err: unknown) => err,
+  );
+  const after = await countRows(seed.fdm);
+  const [last] = await seed.fdm.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1);
+  return { error, before, after, added: (await auditRows(seed.fdm)) - auditBefore, last };
+}
+
+describe("every exported function goes through the guard", () => {
+  it("classifies every exported function, and the write table has exactly the writing exports", () => {
+    const classified = [
+      ...Object.keys(writes),
+      ...Object.keys(reads),
+      ...Object.keys(ownReads),
+      ...withoutPrincipal,
+    ];
+    expect(new Set(classified).size).toBe(classified.length);
+    expect([...classified].sort()).toEqual([...exportedFunctions].sort());
+    const writing = exportedFunctions
+      .filter((k) => writeName.test(k) && !withoutPrincipal.includes(k))
+      .sort();
+    expect(Object.keys(writes).sort()).toEqual(writing);
+  });
+
+  it.each(Object.entries(writes))(
+    "%s: a refused call leaves every table as it was and writes one audit row, not allowed",
+    async (_name, c) => {
+      if ("none" in c.denied) {
+        expect(c.denied.none.length).toBeGreaterThan(20);
+        return;
+      }
+      const { error, before, after, added, last } = await attempt(c.denied);
+      expect(error).toBeInstanceOf(FdmError);
+      expect((error as FdmError).code).toBe(c.deniedCode ?? "PERMISSION_DENIED");
+      expect(after).toEqual(before);
+      expect(added).toBe(1);
+      expect(last?.allowed).toBe(false);
+    },
+  );
+
+  it.each(Object.entries(writes))(
+    "%s: a call failing inside its work leaves every table as it was and writes one audit row",
+    async (_name, c) => {
+      if ("none" in c.failing) {
+        expect(c.failing.none.length).toBeGreaterThan(20);
+        return;
+      }
+      const { error, before, after, added } = await attempt(c.failing);
+      expect(error).toBeInstanceOf(FdmError);
+      expect((error as FdmError).code).not.toBe("PERMISSION_DENIED");
+      expect((error as FdmError).code).not.toBe("DATABASE");
+      expect(after).toEqual(before);
+      expect(added).toBe(1);
+    },
+  );
+
+  it.each(Object.entries(reads))(
+    "%s: refuses a stranger, recording the refusal",
+    async (_n, call) => {
+      const { error, before, after, added, last } = await attempt(call);
+      expect(error).toMatchObject({ code: "PERMISSION_DENIED" });
+      expect(after).toEqual(before);
+      expect(added).toBe(1);
+      expect(last?.allowed).toBe(false);
+    },
+  );
+
+  it.each(Object.entries(ownReads))("%s: shows a stranger nothing of others", async (_n, call) => {
+    const auditBefore = await auditRows(seed.fdm);
+    expect(await call(seed)).toBe(true);
+    expect(await auditRows(seed.fdm)).toBe(auditBefore + 1);
+  });
+});
