@@ -25,6 +25,18 @@ export interface FdmAuthOptions {
   trustedOrigins?: string[];
   /** The shortest password accepted at sign-up, 8–128 characters; defaults to 8. */
   minPasswordLength?: number;
+  /**
+   * Sends the link that proves a user's email address, e.g. by mail. Given, it is called at
+   * sign-up with the user, the link (`url`) and its single-use `token`; opening the link, or
+   * `auth.api.verifyEmail({ query: { token } })`, marks the address verified. Only a verified
+   * address can see and accept invitations to organizations. better-auth keeps the token
+   * signed, never in a table in clear.
+   */
+  sendVerificationEmail?: (data: {
+    user: { id: string; email: string; name: string };
+    url: string;
+    token: string;
+  }) => Promise<void>;
 }
 
 function build(fdm: FdmType, options: FdmAuthOptions) {
@@ -42,6 +54,14 @@ function build(fdm: FdmType, options: FdmAuthOptions) {
         verification: authVerification,
       },
     }),
+    ...(options.sendVerificationEmail
+      ? {
+          emailVerification: {
+            sendVerificationEmail: options.sendVerificationEmail,
+            sendOnSignUp: true,
+          },
+        }
+      : {}),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: options.minPasswordLength ?? 8,

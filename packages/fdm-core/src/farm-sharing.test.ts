@@ -12,7 +12,7 @@ import {
   updateRoleOfPrincipalAtFarm,
 } from "./farm-sharing.js";
 import { getField, getFields, updateField } from "./field.js";
-import { auditLog } from "./schema.js";
+import { auditLog, farmRoles } from "./schema.js";
 import { getSoilAnalyses } from "./soil.js";
 import { createTestDatabase, expectNoWrite, seedFarm, type TestDatabase } from "./test-setup.js";
 
@@ -242,7 +242,9 @@ describe("managing roles", () => {
     }
   });
 
-  it("rejects a duplicate grant, an unknown grantee, a bad role and an empty grantee", async () => {
+  it("rejects a duplicate grant, an unknown grantee, a bad role and an empty grantee", {
+    timeout: 60_000,
+  }, async () => {
     const own = await addFarm(db.fdm, "boss", { name: "Regels" });
     await grantRoleToFarm(db.fdm, "boss", "amy", own, "advisor");
     const cases: [() => Promise<unknown>, string, string][] = [
@@ -291,5 +293,26 @@ describe("managing roles", () => {
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(FdmError);
     expect(["CONFLICT", "PERMISSION_DENIED", "NOT_FOUND"]).toContain(rejected.reason.code);
+  });
+
+  it("refuses a grantee that is neither a user nor an organization, writing nothing", async () => {
+    const own = await addFarm(db.fdm, "boss", { name: "Geesten" });
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      grantRoleToFarm(db.fdm, "boss", "no-such-principal", own, "owner"),
+    );
+    expect(error).toMatchObject({ code: "NOT_FOUND", field: "granteeId" });
+    expect(after).toEqual(before);
+  });
+
+  it("does not count a role row of a principal that does not exist as an owner", async () => {
+    const own = await addFarm(db.fdm, "owner", { name: "Spookhoeve" });
+    // a row left behind, e.g. by a user deleted from auth_user
+    await db.fdm
+      .insert(farmRoles)
+      .values({ farmId: own, principalId: "ghost-owner", role: "owner" });
+    await expect(revokePrincipalFromFarm(db.fdm, "owner", "owner", own)).rejects.toMatchObject({
+      code: "CONFLICT",
+      field: "granteeId",
+    });
   });
 });

@@ -1,9 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
-import { type FarmRole, farmRoleOrder, lastOwner } from "./authorization.js";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { type FarmRole, farmRoleOrder, lastOwner, rowsOf } from "./authorization.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
-import { farmRoles } from "./schema.js";
+import { authUser, farmRoles, organizations } from "./schema.js";
 import { requireEnum, requireId } from "./validate.js";
 
 /** A principal and its role on a farm, as {@link listPrincipalsForFarm} returns it. */
@@ -16,18 +16,43 @@ export interface FarmPrincipal {
   grantedAt: Date;
 }
 
-/** The owners of a farm (the farm row is already locked by the guard's `share`). */
+/** Only principals that exist count: users (auth_user) and organizations. */
+const exists = (principal: SQL | string) =>
+  sql`(exists (select 1 from ${authUser} where ${authUser.id} = ${principal})
+    or exists (select 1 from ${organizations} where ${organizations.id} = ${principal}))`;
+
+/**
+ * The owners of a farm that exist (the farm row is already locked by the guard's `share`):
+ * a role row left by a principal that does not exist never counts as an owner.
+ */
 async function ownersOf(tx: FdmType, farmId: string): Promise<string[]> {
   const rows = await tx
     .select({ principalId: farmRoles.principalId })
     .from(farmRoles)
-    .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.role, "owner")));
+    .where(
+      and(
+        eq(farmRoles.farmId, farmId),
+        eq(farmRoles.role, "owner"),
+        exists(sql`${farmRoles.principalId}`),
+      ),
+    );
   return rows.map((r) => r.principalId);
 }
 
+/** Throws NOT_FOUND unless the grantee is a user or an organization. */
+async function requirePrincipal(tx: FdmType, grantee: string): Promise<void> {
+  const [row] = await rowsOf<{ found: boolean }>(tx, sql`select ${exists(grantee)} as found`);
+  if (!row?.found) {
+    throw new FdmError("NOT_FOUND", `granteeId: no user or organization with id '${grantee}'.`, {
+      field: "granteeId",
+    });
+  }
+}
+
 /**
- * Gives a principal a role on a farm. Only a principal that may share the farm
- * (an owner) can grant roles.
+ * Gives a principal — an existing user or organization — a role on a farm. Only a
+ * principal that may share the farm (an owner, or an owner or admin of an organization
+ * that owns it) can grant roles.
  *
  * @param fdm - The database handle.
  * @param principalId - Who grants the role; needs the `share` right on the farm.
@@ -35,15 +60,21 @@ async function ownersOf(tx: FdmType, farmId: string): Promise<string[]> {
  * @param farmId - The farm.
  * @param role - `owner`, `advisor` or `researcher`.
  * @returns Resolves when the role is stored.
- * @throws {FdmError} `INVALID_INPUT` for a bad id or role, `NOT_FOUND` for an unknown farm,
- *   `CONFLICT` when the grantee already holds a role (use {@link updateRoleOfPrincipalAtFarm}).
+ * @throws {FdmError} `INVALID_INPUT` for a bad id or role, `NOT_FOUND` for an unknown farm or a
+ *   grantee that is neither a user nor an organization, `CONFLICT` when the grantee already holds
+ *   a role (use {@link updateRoleOfPrincipalAtFarm}), `DATABASE` when a query fails.
  * @throws {FdmPermissionError} When `principalId` may not share the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, grantRoleToFarm } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const { user: advisor } = await auth.api.signUpEmail({
+ *   body: { name: "Bram Visser", email: "bram@example.org", password: "correct horse battery" },
+ * });
  * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await grantRoleToFarm(fdm, "owner-1", "advisor-7", farmId, "advisor");
+ * await grantRoleToFarm(fdm, "owner-1", advisor.id, farmId, "advisor");
  * ```
  */
 export async function grantRoleToFarm(
@@ -56,6 +87,7 @@ export async function grantRoleToFarm(
   const grantee = requireId(granteeId, "granteeId");
   const r = requireEnum(role, "role", farmRoleOrder);
   await guard(fdm, principalId, "grantRoleToFarm").share("farm", farmId, async (tx) => {
+    await requirePrincipal(tx, grantee);
     const [existing] = await tx
       .select({ role: farmRoles.role, via: farmRoles.principalId })
       .from(farmRoles)
@@ -105,7 +137,7 @@ export async function updateRoleOfPrincipalAtFarm(
   await guard(fdm, principalId, "updateRoleOfPrincipalAtFarm").share("farm", farmId, async (tx) => {
     const owners = await ownersOf(tx, farmId);
     await requireGrantee(tx, farmId, grantee);
-    if (r !== "owner" && owners.length === 1 && owners[0] === grantee) {
+    if (r !== "owner" && !owners.some((o) => o !== grantee)) {
       throw lastOwner("granteeId", grantee, `farm '${farmId}'`);
     }
     await tx
@@ -146,7 +178,7 @@ export async function revokePrincipalFromFarm(
   await guard(fdm, principalId, "revokePrincipalFromFarm").share("farm", farmId, async (tx) => {
     const owners = await ownersOf(tx, farmId);
     await requireGrantee(tx, farmId, grantee);
-    if (owners.length === 1 && owners[0] === grantee) {
+    if (!owners.some((o) => o !== grantee)) {
       throw lastOwner("granteeId", grantee, `farm '${farmId}'`);
     }
     await tx

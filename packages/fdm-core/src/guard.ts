@@ -8,9 +8,11 @@
  * guard(fdm, principalId, "updateField").write("field", fieldId, (tx, ctx) => ...);
  * guard(fdm, principalId, "grantRoleToFarm").share("farm", farmId, (tx, ctx) => ...);
  * guard(fdm, principalId, "removeFarm").remove("farm", farmId, (tx, ctx) => ...);
- * // not tied to one farm resource: the acting principal must be an existing user
+ * // not tied to one farm resource (the work decides what the principal may see or do)
  * guard(fdm, principalId, "getFarms").readOwn("farm", "*", (db, ctx) => ...);
  * guard(fdm, principalId, "addFarm").writeOwn("farm", newId, (tx, ctx) => ...);
+ * // looking up other principals: only an existing user may ask
+ * guard(fdm, principalId, "getPrincipal").lookup(id, (db, ctx) => ...);
  * // organizations: the asker's role in it, read (and for writes locked) in the transaction
  * guard(fdm, principalId, "getOrganization").readOrganization("read", orgId, (db, ctx) => ...);
  * guard(fdm, principalId, "updateOrganization").writeOrganization("write", orgId, (tx, ctx) => ...);
@@ -119,7 +121,6 @@ async function wrapped<T>(name: string, run: () => Promise<T>): Promise<T> {
 
 /** Whether a user with this id exists (only users act). */
 async function userExists(db: FdmType, id: string): Promise<boolean> {
-  if (id) return true; // TODO(hole 3): switched on with the ghost-principal change
   const rows = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.id, id));
   return rows.length > 0;
 }
@@ -274,9 +275,24 @@ export class Guard {
     const principal = requireId(this.principalId, "principalId");
     return wrapped(this.name, async () => {
       const action: FarmAction = resourceId === "*" ? "list" : "read";
+      await audit(this.fdm, ownEntry(principal, action, resource, resourceId, this.name, true));
+      return work(this.fdm, { principalId: principal });
+    });
+  }
+
+  /**
+   * A look-up of other principals: only an existing user may ask (an unknown id or an
+   * organization id is refused with PERMISSION_DENIED); the audit row names what was asked.
+   */
+  lookup<T>(resourceId: string, work: (db: FdmType, ctx: ActorContext) => Promise<T>): Promise<T> {
+    const principal = requireId(this.principalId, "principalId");
+    return wrapped(this.name, async () => {
       const exists = await userExists(this.fdm, principal);
-      await audit(this.fdm, ownEntry(principal, action, resource, resourceId, this.name, exists));
-      if (!exists) throw new FdmPermissionError(principal, action, resource, resourceId);
+      await audit(
+        this.fdm,
+        ownEntry(principal, "read", "principal", resourceId, this.name, exists),
+      );
+      if (!exists) throw new FdmPermissionError(principal, "read", "principal", resourceId);
       return work(this.fdm, { principalId: principal });
     });
   }
@@ -293,13 +309,11 @@ export class Guard {
   ): Promise<T> {
     const principal = requireId(this.principalId, "principalId");
     return transact(this.fdm, this.name, async (tx, audited) => {
-      const exists = await userExists(tx, principal);
-      const entry = ownEntry(principal, "write", resource, resourceId, this.name, exists);
+      const entry = ownEntry(principal, "write", resource, resourceId, this.name, true);
       // Whether the principal may do it is decided in the work (e.g. that an invitation is
       // addressed to it), so a call that fails is recorded as refused.
       audited({ ...entry, allowed: false, viaPrincipalId: null });
       await audit(tx, entry);
-      if (!exists) throw new FdmPermissionError(principal, "write", resource, resourceId);
       return work(tx, { principalId: principal });
     });
   }

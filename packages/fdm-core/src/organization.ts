@@ -815,6 +815,8 @@ async function openInvitation(
  * @throws {FdmError} `NOT_FOUND` when the principal is not a user or the invitation is unknown or
  *   for another address; `CONFLICT` when it was already accepted or declined, has expired, or the
  *   user is already a member.
+ * @throws {FdmError} `PERMISSION_DENIED` (field `email`) when the account's email address is not
+ *   verified (see `sendVerificationEmail` of {@link createFdmAuth}); `DATABASE` when a query fails.
  * @example
  * ```ts fragment="needs the invited user signed up"
  * const organizationId = await acceptInvitation(fdm, bram.id, invitationId);
@@ -856,6 +858,8 @@ export async function acceptInvitation(
  * @returns Resolves when it is declined.
  * @throws {FdmError} `NOT_FOUND` when the principal is not a user or the invitation is unknown or
  *   for another address; `CONFLICT` when it was already answered or has expired.
+ * @throws {FdmError} `PERMISSION_DENIED` (field `email`) when the account's email address is not
+ *   verified; `DATABASE` when a query fails.
  * @example
  * ```ts fragment="needs the invited user signed up"
  * await declineInvitation(fdm, bram.id, invitationId);

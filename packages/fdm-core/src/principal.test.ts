@@ -69,14 +69,30 @@ describe("principal lookups", () => {
     expect((await getPrincipal(db.fdm, carla, anna))?.email).toBe("anna@example.org");
     expect((await getPrincipal(db.fdm, anna, carla))?.email).toBe("carla@example.org");
     expect((await getPrincipal(db.fdm, bram, anna))?.email).toBeNull();
-    expect((await getPrincipal(db.fdm, "not-a-user", anna))?.email).toBeNull();
     expect((await getPrincipalByUsername(db.fdm, bram, "anna"))?.email).toBeNull();
   });
 
-  it("finds a user by email case-insensitively without showing the email to a stranger", async () => {
-    const found = await getPrincipalByEmail(db.fdm, bram, "  ANNA@Example.org ");
-    expect(found).toMatchObject({ id: anna, username: "anna", email: null });
+  it("finds a user by email case-insensitively for whom may see that email", async () => {
+    const found = await getPrincipalByEmail(db.fdm, carla, "  ANNA@Example.org ");
+    expect(found).toMatchObject({ id: anna, username: "anna", email: "anna@example.org" });
+    expect((await getPrincipalByEmail(db.fdm, anna, "anna@example.org"))?.id).toBe(anna);
+  });
+
+  it("answers a stranger the same for an address with an account and one without", async () => {
+    // Bram shares no organization with Anna: he must not learn that her address has an account.
+    expect(await getPrincipalByEmail(db.fdm, bram, "anna@example.org")).toBeNull();
     expect(await getPrincipalByEmail(db.fdm, bram, "nobody@example.org")).toBeNull();
+  });
+
+  it("refuses every lookup to a principal that is not an existing user", async () => {
+    for (const lookup of [
+      () => getPrincipal(db.fdm, "not-a-user", anna),
+      () => getPrincipalByUsername(db.fdm, "not-a-user", "anna"),
+      () => getPrincipalByEmail(db.fdm, "not-a-user", "anna@example.org"),
+      () => getPrincipal(db.fdm, orgId, anna),
+    ]) {
+      await expect(lookup()).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
+    }
   });
 
   it("finds an organization by id and by slug, without email or image", async () => {

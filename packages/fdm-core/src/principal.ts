@@ -122,29 +122,27 @@ async function lookup(
   value: string,
   origin: string,
 ): Promise<Principal | null> {
-  return guard(fdm, askerId, origin).readOwn(
-    "principal",
-    value,
-    async (db, { principalId: asker }) => {
-      const userWhere =
-        by === "id"
-          ? eq(authUser.id, value)
-          : by === "username"
-            ? eq(authUser.username, value.toLowerCase())
-            : sql`lower(${authUser.email}) = ${value.toLowerCase()}`;
-      const users = await db.select(userColumns).from(authUser).where(userWhere);
-      const [user] = await toUserPrincipals(db, asker, users);
-      if (user) return user;
-      if (by === "email") return null;
-      const [org] = await db
-        .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
-        .from(organizations)
-        .where(
-          by === "id" ? eq(organizations.id, value) : eq(organizations.slug, value.toLowerCase()),
-        );
-      return org ? toOrganizationPrincipal(org) : null;
-    },
-  );
+  return guard(fdm, askerId, origin).lookup(value, async (db, { principalId: asker }) => {
+    const userWhere =
+      by === "id"
+        ? eq(authUser.id, value)
+        : by === "username"
+          ? eq(authUser.username, value.toLowerCase())
+          : sql`lower(${authUser.email}) = ${value.toLowerCase()}`;
+    const users = await db.select(userColumns).from(authUser).where(userWhere);
+    const [user] = await toUserPrincipals(db, asker, users);
+    // By email, a user the asker may not see is answered as no user at all: whether an
+    // address has an account is not told to strangers.
+    if (by === "email") return user?.email ? user : null;
+    if (user) return user;
+    const [org] = await db
+      .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
+      .from(organizations)
+      .where(
+        by === "id" ? eq(organizations.id, value) : eq(organizations.slug, value.toLowerCase()),
+      );
+    return org ? toOrganizationPrincipal(org) : null;
+  });
 }
 
 /**
@@ -156,10 +154,11 @@ async function lookup(
  * lookup is recorded in the audit log.
  *
  * @param fdm - The database handle.
- * @param principalId - Who asks.
+ * @param principalId - Who asks: an existing user.
  * @param id - The id of the user or organization.
  * @returns The principal, or `null` when no user or organization has that id.
- * @throws {FdmError} `INVALID_INPUT` for an empty id; `DATABASE` when the query fails.
+ * @throws {FdmError} `INVALID_INPUT` for an empty id; `PERMISSION_DENIED` when the asker is not
+ *   an existing user (an unknown id or an organization); `DATABASE` when the query fails.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -173,7 +172,10 @@ async function lookup(
  * const me = await getPrincipal(fdm, user.id, user.id);
  * assert.strictEqual(me?.initials, "AB");
  * assert.strictEqual(me?.email, "anna@example.org");
- * const seenByStranger = await getPrincipal(fdm, "someone-else", user.id);
+ * const { user: bram } = await auth.api.signUpEmail({
+ *   body: { name: "Bram Visser", email: "bram@example.org", password: "correct horse battery" },
+ * });
+ * const seenByStranger = await getPrincipal(fdm, bram.id, user.id);
  * assert.strictEqual(seenByStranger?.email, null);
  * ```
  */
@@ -191,10 +193,11 @@ export async function getPrincipal(
  * The email rule of {@link getPrincipal} applies.
  *
  * @param fdm - The database handle.
- * @param principalId - Who asks.
+ * @param principalId - Who asks: an existing user.
  * @param username - The username or slug.
  * @returns The principal, or `null` when none has that username.
- * @throws {FdmError} `INVALID_INPUT` for an empty username; `DATABASE` when the query fails.
+ * @throws {FdmError} `INVALID_INPUT` for an empty username; `PERMISSION_DENIED` when the asker is
+ *   not an existing user; `DATABASE` when the query fails.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -205,7 +208,10 @@ export async function getPrincipal(
  * await auth.api.signUpEmail({
  *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery", username: "anna" },
  * });
- * const anna = await getPrincipalByUsername(fdm, "someone-else", "Anna");
+ * const { user: bram } = await auth.api.signUpEmail({
+ *   body: { name: "Bram Visser", email: "bram@example.org", password: "correct horse battery" },
+ * });
+ * const anna = await getPrincipalByUsername(fdm, bram.id, "Anna");
  * assert.strictEqual(anna?.displayName, "Anna de Boer");
  * ```
  */
@@ -224,16 +230,20 @@ export async function getPrincipalByUsername(
 }
 
 /**
- * Looks up a user by email address, case-insensitively — e.g. to check whom
- * an invitation will reach. It tells the asker that an account with that
- * address exists, but the returned `email` follows the rule of
- * {@link getPrincipal}: `null` unless the asker may see it.
+ * Looks up a user by email address, case-insensitively — e.g. to find a colleague
+ * to share a farm with. It answers only what the asker may see (the rule of
+ * {@link getPrincipal}): the user itself, or a user who shares an organization
+ * with the asker. For anyone else the answer is `null`, the same as for an
+ * address without an account, so the call does not tell strangers which
+ * addresses have accounts. To reach an address, invite it
+ * ({@link inviteUserToOrganization}).
  *
  * @param fdm - The database handle.
- * @param principalId - Who asks.
+ * @param principalId - Who asks: an existing user.
  * @param email - The email address.
- * @returns The user, or `null` when no user has that address.
- * @throws {FdmError} `INVALID_INPUT` for an empty address; `DATABASE` when the query fails.
+ * @returns The user with its email, or `null` when no user the asker may see has that address.
+ * @throws {FdmError} `INVALID_INPUT` for an empty address or one without `@`; `PERMISSION_DENIED`
+ *   when the asker is not an existing user; `DATABASE` when the query fails.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -241,12 +251,15 @@ export async function getPrincipalByUsername(
  * import { createFdmAuth, createFdmLocal, getPrincipalByEmail } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
- * await auth.api.signUpEmail({
+ * const { user: anna } = await auth.api.signUpEmail({
  *   body: { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery", username: "anna" },
  * });
- * const found = await getPrincipalByEmail(fdm, "someone-else", "ANNA@example.org");
- * assert.strictEqual(found?.username, "anna");
- * assert.strictEqual(found?.email, null);
+ * const { user: bram } = await auth.api.signUpEmail({
+ *   body: { name: "Bram Visser", email: "bram@example.org", password: "correct horse battery" },
+ * });
+ * assert.strictEqual((await getPrincipalByEmail(fdm, anna.id, "ANNA@example.org"))?.username, "anna");
+ * // Bram shares no organization with Anna: answered as if the address had no account.
+ * assert.strictEqual(await getPrincipalByEmail(fdm, bram.id, "anna@example.org"), null);
  * ```
  */
 export async function getPrincipalByEmail(

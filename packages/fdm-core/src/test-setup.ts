@@ -15,7 +15,40 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * Principals the tests name by id (grantees must exist): each fresh test database
+ * holds a user with each of these ids.
+ */
+const namedUsers = [
+  "owner",
+  "advisor",
+  "researcher",
+  "student",
+  "amy",
+  "amy2",
+  "ben",
+  "bob",
+  "temp",
+  "zed",
+  "guest-of-owner",
+  "guest-of-advisor",
+  "guest-of-researcher",
+  "guest-of-stranger",
+];
+
+async function addNamedUsers(fdm: FdmType): Promise<void> {
+  await fdm
+    .insert(schema.authUser)
+    .values(namedUsers.map((id) => ({ id, name: id, email: `${id}@test.example.org` })));
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const db = await openTestDatabase();
+  await addNamedUsers(db.fdm);
+  return db;
+}
+
+async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.FDM_TEST_DATABASE_URL;
   if (!url) {
     const fdm = await createFdmLocal();
