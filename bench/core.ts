@@ -1,22 +1,30 @@
 // Benchmark of fdm-core: a farm of N fields (default 1,000), each with two
-// cultivations, five fertilizer applications and one soil analysis, written
-// through the public API; then one field's full state and the farm's field list
-// are read back. The farm is written twice, in fresh databases: once with one
-// addField call per field ("per call") and once with the fields imported by one
-// addFields call ("fields in one batch"); cultivations, applications and soil
-// analyses are added per call in both. Runs on PGlite, and on PostgreSQL when FDM_TEST_DATABASE_URL
-// or --pg <url> is given (a fresh database is created and dropped).
+// cultivations (winter wheat, then grass), five fertilizer applications, four
+// harvests and one soil analysis, written through the public API; then one
+// field's full state and the farm's field list are read back. The farm is
+// written twice, in fresh databases: once call by call ("per call": addField,
+// addCultivation, addFertilizerApplication, addHarvest, addSoilAnalysis per row)
+// and once with the batch calls an importer uses ("batch": addFields,
+// addCultivations, addFertilizerApplications, addHarvests, addSoilAnalyses, one
+// call each for the whole farm). Runs on PGlite, and on PostgreSQL when
+// FDM_TEST_DATABASE_URL or --pg <url> is given (a fresh database is created and
+// dropped). --only batch|per-call runs one of the two.
 //
-//   npx tsx bench/core.ts [--fields 1000] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+//   npx tsx bench/core.ts [--fields 1000] [--only batch] [--pg postgres://postgres@127.0.0.1:5432/postgres]
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import {
   addCultivation,
+  addCultivations,
   addFarm,
   addFertilizer,
   addFertilizerApplication,
+  addFertilizerApplications,
   addField,
   addFields,
+  addHarvest,
+  addHarvests,
+  addSoilAnalyses,
   addSoilAnalysis,
   closeFdm,
   createFdmLocal,
@@ -24,6 +32,7 @@ import {
   enableCultivationCatalogue,
   enableFertilizerCatalogue,
   type FdmType,
+  fdmSchema,
   getCultivations,
   getCurrentSoilData,
   getFertilizerApplications,
@@ -42,7 +51,14 @@ const arg = (name: string) => {
 };
 const fieldCount = Number(arg("--fields") ?? 1000);
 const pgUrl = arg("--pg") ?? process.env.FDM_TEST_DATABASE_URL;
-const owner = "bench-owner";
+const only = arg("--only");
+
+/** The acting principal: a user row, as a sign-up would leave it. */
+async function addUser(fdm: FdmType): Promise<string> {
+  const id = "bench-owner";
+  await fdm.insert(fdmSchema.authUser).values({ id, name: "Bench", email: "bench@example.org" });
+  return id;
+}
 
 function square(i: number) {
   const x = 5 + (i % 100) * 0.002;
@@ -61,10 +77,13 @@ function square(i: number) {
   };
 }
 
-async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+/** Wall-clock ms, and CPU ms of this process (where PGlite does its work; on a busy machine the wall clock counts time waiting for a core too). */
+async function time<T>(fn: () => Promise<T>): Promise<[T, number, number]> {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const result = await fn();
-  return [result, performance.now() - t0];
+  const cpu = process.cpuUsage(c0);
+  return [result, performance.now() - t0, (cpu.user + cpu.system) / 1000];
 }
 
 async function median(fn: () => Promise<unknown>, runs = 5): Promise<number> {
@@ -74,8 +93,16 @@ async function median(fn: () => Promise<unknown>, runs = 5): Promise<number> {
   return times[Math.floor(runs / 2)] as number;
 }
 
+const slurryDates = ["2025-02-15", "2025-03-15", "2025-04-15"];
+const canDates = ["2025-05-15", "2025-06-15"];
+const cutDates = ["2025-05-10", "2025-06-20", "2025-08-05"];
+
+/** Seconds spent in each batch call, for the batch run. */
+type Steps = Record<string, number>;
+
 async function run(fdm: FdmType, batch: boolean) {
   await syncCatalogues(fdm);
+  const owner = await addUser(fdm);
   const farmId = await addFarm(fdm, owner, { name: "Benchmark farm" });
   await enableCultivationCatalogue(fdm, owner, farmId, "brp");
   await enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
@@ -95,60 +122,108 @@ async function run(fdm: FdmType, batch: boolean) {
     acquiringDate: new Date("2020-01-01"),
     acquiringMethod: "owner" as const,
   });
+  const wheat = {
+    catalogueItemId: "nl_233",
+    startDate: new Date("2023-10-15"),
+    endDate: new Date("2024-08-01"),
+  };
+  const grass = { catalogueItemId: "nl_265", startDate: new Date("2024-09-01") };
+  const applications = [
+    ...slurryDates.map((d) => ({
+      fertilizerId: slurry,
+      amountKgPerHa: 20_000,
+      method: "shallow_injection" as const,
+      applicationDate: new Date(d),
+    })),
+    ...canDates.map((d) => ({
+      fertilizerId: can,
+      amountKgPerHa: 200,
+      method: "broadcasting" as const,
+      applicationDate: new Date(d),
+    })),
+  ];
+  const harvestsOf = (wheatId: string, grassId: string) => [
+    { cultivationId: wheatId, harvestDate: new Date("2024-08-01"), dryMatterYield: 8_500 },
+    ...cutDates.map((d) => ({
+      cultivationId: grassId,
+      harvestDate: new Date(d),
+      dryMatterYield: 3_000,
+      nitrogenContent: 30,
+    })),
+  ];
+  const soil = {
+    samplingDate: new Date("2024-02-01"),
+    source: "laboratory" as const,
+    parameters: { pAl: 40, pCaCl2: 2.5, organicMatter: 4, ph: 5.5, soilType: "dekzand" as const },
+  };
+
+  const steps: Steps = {};
+  const step = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const [result, ms, cpuMs] = await time(fn);
+    steps[name] = ms;
+    steps[`${name} CPU`] = cpuMs;
+    return result;
+  };
   let lastField = "";
-  const [, writeMs] = await time(async () => {
-    const imported = batch
-      ? await addFields(
+  const [, writeMs, writeCpuMs] = await time(async () => {
+    if (batch) {
+      const fieldIds = await step("addFields", () =>
+        addFields(
           fdm,
           owner,
           farmId,
           Array.from({ length: fieldCount }, (_, i) => fieldInput(i)),
-        )
-      : [];
-    for (let i = 0; i < fieldCount; i++) {
-      const fieldId = batch
-        ? (imported[i] as string)
-        : await addField(fdm, owner, farmId, fieldInput(i));
-      await addCultivation(fdm, owner, fieldId, {
-        catalogueItemId: "nl_233",
-        startDate: new Date("2023-10-15"),
-        endDate: new Date("2024-08-01"),
-      });
-      await addCultivation(fdm, owner, fieldId, {
-        catalogueItemId: "nl_265",
-        startDate: new Date("2024-09-01"),
-      });
-      for (const [k, date] of [
-        "2025-02-15",
-        "2025-03-15",
-        "2025-04-15",
-        "2025-05-15",
-        "2025-06-15",
-      ].entries()) {
-        await addFertilizerApplication(
+        ),
+      );
+      const cultivationIds = await step("addCultivations", () =>
+        addCultivations(
           fdm,
           owner,
-          fieldId,
-          k < 3
-            ? {
-                fertilizerId: slurry,
-                amountKgPerHa: 20_000,
-                method: "shallow_injection",
-                applicationDate: new Date(date),
-              }
-            : {
-                fertilizerId: can,
-                amountKgPerHa: 200,
-                method: "broadcasting",
-                applicationDate: new Date(date),
-              },
-        );
+          farmId,
+          fieldIds.flatMap((fieldId) => [
+            { fieldId, ...wheat },
+            { fieldId, ...grass },
+          ]),
+        ),
+      );
+      await step("addFertilizerApplications", () =>
+        addFertilizerApplications(
+          fdm,
+          owner,
+          farmId,
+          fieldIds.flatMap((fieldId) => applications.map((a) => ({ fieldId, ...a }))),
+        ),
+      );
+      await step("addHarvests", () =>
+        addHarvests(
+          fdm,
+          owner,
+          farmId,
+          fieldIds.flatMap((_, i) =>
+            harvestsOf(cultivationIds[2 * i] as string, cultivationIds[2 * i + 1] as string),
+          ),
+        ),
+      );
+      await step("addSoilAnalyses", () =>
+        addSoilAnalyses(
+          fdm,
+          owner,
+          farmId,
+          fieldIds.map((fieldId) => ({ fieldId, ...soil })),
+        ),
+      );
+      lastField = fieldIds.at(-1) as string;
+      return;
+    }
+    for (let i = 0; i < fieldCount; i++) {
+      const fieldId = await addField(fdm, owner, farmId, fieldInput(i));
+      const wheatId = await addCultivation(fdm, owner, fieldId, wheat);
+      const grassId = await addCultivation(fdm, owner, fieldId, grass);
+      for (const a of applications) await addFertilizerApplication(fdm, owner, fieldId, a);
+      for (const { cultivationId, ...h } of harvestsOf(wheatId, grassId)) {
+        await addHarvest(fdm, owner, cultivationId, h);
       }
-      await addSoilAnalysis(fdm, owner, fieldId, {
-        samplingDate: new Date("2024-02-01"),
-        source: "laboratory",
-        parameters: { pAl: 40, pCaCl2: 2.5, organicMatter: 4, ph: 5.5, soilType: "dekzand" },
-      });
+      await addSoilAnalysis(fdm, owner, fieldId, soil);
       lastField = fieldId;
     }
   });
@@ -166,14 +241,22 @@ async function run(fdm: FdmType, batch: boolean) {
   let listed = 0;
   const listMs = await median(async () => {
     listed = (await getFields(fdm, owner, farmId)).length;
-  });
+  }, 11);
   if (listed !== fieldCount) throw new Error(`expected ${fieldCount} fields, listed ${listed}`);
-  return { writeMs, fieldMs, listMs };
+  const [harvests] = await getCultivations(fdm, owner, lastField).then((cs) =>
+    Promise.all(cs.map((c) => getHarvests(fdm, owner, c.id))).then((hs) => [hs.flat().length]),
+  );
+  if (harvests !== 4) throw new Error(`expected 4 harvests on the last field, found ${harvests}`);
+  const listCpu: number[] = [];
+  for (let i = 0; i < 11; i++) listCpu.push((await time(() => getFields(fdm, owner, farmId)))[2]);
+  const listCpuMs = listCpu.sort((a, b) => a - b)[5] as number;
+  return { writeMs, writeCpuMs, fieldMs, listMs, listCpuMs, steps };
 }
 
 const results: Record<string, Awaited<ReturnType<typeof run>>> = {};
 for (const batch of [false, true]) {
-  const label = batch ? "fields in one batch" : "per call";
+  if (only && only !== (batch ? "batch" : "per-call")) continue;
+  const label = batch ? "batch" : "per call";
   {
     const fdm = await createFdmLocal();
     results[`PGlite, ${label}`] = await run(fdm, batch);
@@ -197,17 +280,30 @@ for (const batch of [false, true]) {
   }
 }
 
-const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+const fmt = (ms: number | undefined) =>
+  ms === undefined ? "–" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
 console.log(
-  `fdm-core benchmark: ${fieldCount} fields × (2 cultivations, 5 applications, 1 soil analysis)\n`,
+  `fdm-core benchmark: ${fieldCount} fields × (2 cultivations, 5 applications, 4 harvests, 1 soil analysis)\n`,
 );
 const names = Object.keys(results);
+const line = (label: string, value: (r: Awaited<ReturnType<typeof run>>) => number | undefined) =>
+  console.log(
+    `| ${label} | ${names.map((n) => fmt(value(results[n] as Awaited<ReturnType<typeof run>>))).join(" | ")} |`,
+  );
 console.log(`| measure | ${names.join(" | ")} |`);
 console.log(`|---|${names.map(() => "---:").join("|")}|`);
-console.log(`| write the farm | ${names.map((n) => fmt(results[n]?.writeMs ?? 0)).join(" | ")} |`);
-console.log(
-  `| read one field's full state (median of 5) | ${names.map((n) => fmt(results[n]?.fieldMs ?? 0)).join(" | ")} |`,
-);
-console.log(
-  `| read the farm's field list (median of 5) | ${names.map((n) => fmt(results[n]?.listMs ?? 0)).join(" | ")} |`,
-);
+line("write the farm", (r) => r.writeMs);
+line("write the farm: CPU time of this process", (r) => r.writeCpuMs);
+for (const call of [
+  "addFields",
+  "addCultivations",
+  "addFertilizerApplications",
+  "addHarvests",
+  "addSoilAnalyses",
+]) {
+  line(`… of which ${call} (one call)`, (r) => r.steps[call]);
+  line(`… of which ${call}: CPU time`, (r) => r.steps[`${call} CPU`]);
+}
+line("read one field's full state (median of 5)", (r) => r.fieldMs);
+line("read the farm's field list (median of 11)", (r) => r.listMs);
+line("read the farm's field list: CPU time of this process (median of 11)", (r) => r.listCpuMs);

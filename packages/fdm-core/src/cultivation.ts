@@ -1,10 +1,23 @@
-import { and, asc, count, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  max,
+  min,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import type { Harvestable, Rotation } from "fdm-data";
 import type { Tenure } from "./authorization.js";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
 import { FdmError } from "./error.js";
-import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { chunksFor, type FdmType, idSet, insertTogether, type PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import {
   cultivationCatalogue,
@@ -17,12 +30,14 @@ import {
 } from "./schema.js";
 import {
   createId,
+  inRow,
   one,
   optionalDate,
   requireDate,
   requireId,
   requireObject,
   requireOrder,
+  requireRows,
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
@@ -183,12 +198,7 @@ export async function addCultivation(
   fieldId: string,
   cultivation: CultivationInput,
 ): Promise<string> {
-  const input = requireObject(cultivation, "cultivation");
-  const catalogueItemId = requireId(input.catalogueItemId, "catalogueItemId");
-  const startDate = requireDate(input.startDate, "startDate");
-  const endDate = optionalDate(input.endDate, "endDate");
-  requireOrder(startDate, endDate, "endDate", "must not be before startDate");
-  const id = createId();
+  const { id, catalogueItemId, startDate, endDate } = cultivationRow(cultivation);
   await guard(fdm, principalId, "addCultivation").write(
     "field",
     fieldId,
@@ -203,6 +213,16 @@ export async function addCultivation(
     },
   );
   return id;
+}
+
+/** Validates a new cultivation's crop and dates (the rules of addCultivation) and gives it an id. */
+function cultivationRow(cultivation: unknown) {
+  const input = requireObject(cultivation, "cultivation");
+  const catalogueItemId = requireId(input.catalogueItemId, "catalogueItemId");
+  const startDate = requireDate(input.startDate, "startDate");
+  const endDate = optionalDate(input.endDate, "endDate");
+  requireOrder(startDate, endDate, "endDate", "must not be before startDate");
+  return { id: createId(), catalogueItemId, startDate, endDate };
 }
 
 /**
@@ -461,4 +481,157 @@ export async function removeCultivation(
       await removeCultivationsTx(tx, [cultivationId]);
     },
   );
+}
+
+/**
+ * The farm's tenure of each of the given fields that the farm holds, read in one
+ * query with the tenure rows share-locked until the transaction ends (so a field
+ * cannot be removed or moved while a batch writes to it). Fields of other farms
+ * are left out: the SQL, not the caller, decides which fields belong to the farm.
+ */
+export async function tenuresOnFarm(
+  tx: FdmType,
+  farmId: string,
+  fieldIds: readonly string[],
+): Promise<Map<string, Tenure>> {
+  const rows = await tx
+    .select({
+      fieldId: fieldAcquiring.fieldId,
+      acquiringDate: fieldAcquiring.acquiringDate,
+      discardingDate: fieldDiscarding.discardingDate,
+    })
+    .from(fieldAcquiring)
+    .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
+    .where(and(eq(fieldAcquiring.farmId, farmId), inArray(fieldAcquiring.fieldId, idSet(fieldIds))))
+    .for("share", { of: fieldAcquiring });
+  return new Map(rows.map((r) => [r.fieldId, r]));
+}
+
+/**
+ * Checks, for every row of a batch, that its field belongs to the farm and that its date
+ * lies within the farm's tenure of that field (the rule of the single-row calls); an error
+ * names the row, e.g. `cultivations[3].fieldId` or `cultivations[3].startDate`.
+ */
+export async function requireRowsOnFarm(
+  tx: FdmType,
+  farmId: string,
+  listName: string,
+  rows: readonly { fieldId: string; date: Date; dateField: string }[],
+): Promise<void> {
+  const tenures = await tenuresOnFarm(
+    tx,
+    farmId,
+    rows.map((r) => r.fieldId),
+  );
+  rows.forEach((row, i) => {
+    inRow(listName, i, () => {
+      const tenure = tenures.get(row.fieldId);
+      if (!tenure) {
+        throw new FdmError(
+          "NOT_FOUND",
+          `fieldId: farm '${farmId}' holds no field with id '${row.fieldId}'.`,
+          { field: "fieldId" },
+        );
+      }
+      requireInTenure(tenure, row.date, row.dateField);
+    });
+  });
+}
+
+/** A row of {@link addCultivations}: a cultivation and the field it starts on. */
+export interface CultivationBatchRow extends CultivationInput {
+  /** The field the cultivation starts on; it must belong to the farm the call writes to. */
+  fieldId: string;
+}
+
+/** The most rows {@link addCultivations} takes in one call. */
+const MAX_BATCH_ROWS = 20_000;
+
+/**
+ * Starts many cultivations on fields of one farm at once, e.g. when importing a
+ * farm's crop plan: access is checked once on the farm, every row is checked with
+ * the rules of {@link addCultivation} (crop of an enabled catalogue, end not before
+ * start, start within the farm's tenure of the field), and all rows are written in
+ * one transaction with multi-row inserts — when one row is invalid, none is written.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who adds them; needs the `write` right on the farm.
+ * @param farmId - The farm; every row's field must belong to it.
+ * @param rows - 1 to 20,000 cultivations, each with its `fieldId`.
+ * @returns The new cultivations' ids, in the order of `rows`.
+ * @throws {FdmError} `INVALID_INPUT` when the list is empty or too long, or a row breaks a rule
+ *   of {@link addCultivation}; `NOT_FOUND` for an unknown farm, a field the farm does not hold
+ *   or an unknown catalogue item. The error's `field` and message name the row and its
+ *   property, e.g. `cultivations[12].startDate: must not be before the field's acquiring date.`
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import {
+ *   addCultivations, addFarm, addFields, createFdmLocal, enableCultivationCatalogue,
+ *   getCultivationsForFarm, syncCatalogues,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * const square = (x: number) => ({
+ *   type: "Polygon" as const,
+ *   coordinates: [[[x, 51.98], [x + 0.001, 51.98], [x + 0.001, 51.981], [x, 51.981], [x, 51.98]]],
+ * });
+ * const [a, b] = await addFields(fdm, "owner-1", farmId, [
+ *   { name: "Perceel 1", geometry: square(5.66), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
+ *   { name: "Perceel 2", geometry: square(5.67), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
+ * ]);
+ * const ids = await addCultivations(fdm, "owner-1", farmId, [
+ *   { fieldId: a as string, catalogueItemId: "nl_265", startDate: new Date("2025-01-01") },
+ *   { fieldId: b as string, catalogueItemId: "nl_233", startDate: new Date("2024-10-15"), endDate: new Date("2025-07-20") },
+ * ]);
+ * assert.strictEqual(ids.length, 2);
+ * assert.strictEqual((await getCultivationsForFarm(fdm, "owner-1", farmId)).length, 2);
+ * ```
+ */
+export async function addCultivations(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  rows: CultivationBatchRow[],
+): Promise<string[]> {
+  const list = requireRows(rows, "cultivations", MAX_BATCH_ROWS, "cultivation", (row) => ({
+    ...cultivationRow(row),
+    fieldId: requireId((row as Record<string, unknown>).fieldId, "fieldId"),
+  }));
+  await guard(fdm, principalId, "addCultivations").write("farm", farmId, async (tx) => {
+    await requireRowsOnFarm(
+      tx,
+      farmId,
+      "cultivations",
+      list.map((r) => ({ fieldId: r.fieldId, date: r.startDate, dateField: "startDate" })),
+    );
+    // One query per distinct crop, not per row.
+    const firstRowOf = new Map<string, number>();
+    list.forEach((r, i) => {
+      if (!firstRowOf.has(r.catalogueItemId)) firstRowOf.set(r.catalogueItemId, i);
+    });
+    for (const [itemId, i] of firstRowOf) {
+      await inRow("cultivations", i, () => requireCultivationItem(tx, farmId, itemId));
+    }
+    for (const chunk of chunksFor(list, [cultivations, cultivationStarting, cultivationEnding])) {
+      const ended = chunk.flatMap((r) =>
+        r.endDate ? [{ cultivationId: r.id, endDate: r.endDate }] : [],
+      );
+      await insertTogether(tx, [
+        tx
+          .insert(cultivations)
+          .values(chunk.map((r) => ({ id: r.id, catalogueItemId: r.catalogueItemId }))),
+        tx
+          .insert(cultivationStarting)
+          .values(
+            chunk.map((r) => ({ cultivationId: r.id, fieldId: r.fieldId, startDate: r.startDate })),
+          ),
+        ...(ended.length > 0 ? [tx.insert(cultivationEnding).values(ended)] : []),
+      ]);
+    }
+  });
+  return list.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { type SQLWrapper, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -176,4 +176,30 @@ export async function insertTogether(db: FdmType, inserts: SQLWrapper[]): Promis
   await db.execute(
     ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}` : last.getSQL(),
   );
+}
+
+/** Most bind parameters one statement may carry (PostgreSQL's limit is 65,535). */
+const MAX_PARAMS = 60_000;
+
+/**
+ * Splits the rows of a batch into chunks small enough for one multi-row statement
+ * inserting into `tables`: at most one bind parameter per column of each table per
+ * row, so a chunk stays below PostgreSQL's 65,535 parameters. Internal to fdm-core.
+ */
+export function chunksFor<T>(rows: readonly T[], tables: readonly Table[]): T[][] {
+  const perRow = tables.reduce((n, t) => n + Object.keys(getTableColumns(t)).length, 0);
+  const size = Math.max(1, Math.floor(MAX_PARAMS / perRow));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The ids as a subquery for `inArray(column, idSet(ids))`, passed as ONE JSON
+ * parameter. With a long literal list PostgreSQL compares every row against every
+ * element (seconds for a few thousand ids); the subquery is hashed and joined.
+ * Internal to fdm-core.
+ */
+export function idSet(ids: Iterable<string>): SQL {
+  return sql`(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb))`;
 }

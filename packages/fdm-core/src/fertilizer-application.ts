@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
 import { rowsOf } from "./authorization.js";
-import { requireInTenure, requireWithinTenure } from "./cultivation.js";
+import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
 import { FdmError } from "./error.js";
-import type { FdmType, PrincipalId } from "./fdm.js";
+import { chunksFor, type FdmType, type PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import {
   applicationMethodOptions,
@@ -15,12 +15,14 @@ import {
 } from "./schema.js";
 import {
   createId,
+  inRow,
   one,
   requireDate,
   requireEnum,
   requireId,
   requireNumber,
   requireObject,
+  requireRows,
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
@@ -161,12 +163,7 @@ export async function addFertilizerApplication(
   fieldId: string,
   application: FertilizerApplicationInput,
 ): Promise<string> {
-  const input = requireObject(application, "application");
-  const fertilizerId = requireId(input.fertilizerId, "fertilizerId");
-  const amountKgPerHa = requireAmount(input.amountKgPerHa);
-  const method = requireEnum(input.method, "method", methods);
-  const applicationDate = requireDate(input.applicationDate, "applicationDate");
-  const id = createId();
+  const { id, fertilizerId, amountKgPerHa, method, applicationDate } = applicationRow(application);
   await guard(fdm, principalId, "addFertilizerApplication").write(
     "field",
     fieldId,
@@ -194,6 +191,16 @@ export async function addFertilizerApplication(
     },
   );
   return id;
+}
+
+/** Validates a new application's values (the rules of addFertilizerApplication) and gives it an id. */
+function applicationRow(application: unknown) {
+  const input = requireObject(application, "application");
+  const fertilizerId = requireId(input.fertilizerId, "fertilizerId");
+  const amountKgPerHa = requireAmount(input.amountKgPerHa);
+  const method = requireEnum(input.method, "method", methods);
+  const applicationDate = requireDate(input.applicationDate, "applicationDate");
+  return { id: createId(), fertilizerId, amountKgPerHa, method, applicationDate };
 }
 
 function requireAmount(value: unknown): number {
@@ -416,4 +423,118 @@ export async function removeFertilizerApplication(
       await tx.delete(fertilizerApplying).where(eq(fertilizerApplying.id, applicationId));
     },
   );
+}
+
+/** A row of {@link addFertilizerApplications}: an application and the field it was made on. */
+export interface FertilizerApplicationBatchRow extends FertilizerApplicationInput {
+  /** The field the fertilizer was applied to; it must belong to the farm the call writes to. */
+  fieldId: string;
+}
+
+/** The most rows {@link addFertilizerApplications} takes in one call. */
+const MAX_BATCH_ROWS = 20_000;
+
+/**
+ * Records many fertilizer applications on fields of one farm at once, e.g. when
+ * importing a season's records: access is checked once on the farm, every row is
+ * checked with the rules of {@link addFertilizerApplication} (amount, a method the
+ * product allows, a fertilizer the farm holds, a date within the farm's tenure of
+ * the field), and all rows are written in one transaction with multi-row inserts —
+ * when one row is invalid, none is written.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records them; needs the `write` right on the farm.
+ * @param farmId - The farm; every row's field and fertilizer must belong to it.
+ * @param rows - 1 to 20,000 applications, each with its `fieldId`.
+ * @returns The new applications' ids, in the order of `rows`.
+ * @throws {FdmError} `INVALID_INPUT` when the list is empty or too long, or a row breaks a rule
+ *   of {@link addFertilizerApplication}; `NOT_FOUND` for an unknown farm, or a field or
+ *   fertilizer the farm does not hold. The error's `field` and message name the row and its
+ *   property, e.g. `applications[7].method: 'broadcasting' is not allowed for this product; …`
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, addFertilizer, addFertilizerApplications, addFields, createFdmLocal,
+ *   enableFertilizerCatalogue, getFertilizerApplicationsForFarm, syncCatalogues,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
+ * const slurry = await addFertilizer(fdm, "owner-1", farmId, {
+ *   catalogueItemId: "rvo_14", // Rundvee - Drijfmest (cattle slurry)
+ *   acquiringDate: new Date("2025-01-01"),
+ * });
+ * const square = (x: number) => ({
+ *   type: "Polygon" as const,
+ *   coordinates: [[[x, 51.98], [x + 0.001, 51.98], [x + 0.001, 51.981], [x, 51.981], [x, 51.98]]],
+ * });
+ * const [a, b] = await addFields(fdm, "owner-1", farmId, [
+ *   { name: "Perceel 1", geometry: square(5.66), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
+ *   { name: "Perceel 2", geometry: square(5.67), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
+ * ]);
+ * const ids = await addFertilizerApplications(fdm, "owner-1", farmId, [a, b].map((fieldId) => ({
+ *   fieldId: fieldId as string,
+ *   fertilizerId: slurry,
+ *   amountKgPerHa: 25000,
+ *   method: "shallow_injection" as const,
+ *   applicationDate: new Date("2025-03-15"),
+ * })));
+ * assert.strictEqual(ids.length, 2);
+ * assert.strictEqual((await getFertilizerApplicationsForFarm(fdm, "owner-1", farmId)).length, 2);
+ * ```
+ */
+export async function addFertilizerApplications(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  rows: FertilizerApplicationBatchRow[],
+): Promise<string[]> {
+  const list = requireRows(rows, "applications", MAX_BATCH_ROWS, "application", (row) => ({
+    ...applicationRow(row),
+    fieldId: requireId((row as Record<string, unknown>).fieldId, "fieldId"),
+  }));
+  await guard(fdm, principalId, "addFertilizerApplications").write("farm", farmId, async (tx) => {
+    await requireRowsOnFarm(
+      tx,
+      farmId,
+      "applications",
+      list.map((r) => ({
+        fieldId: r.fieldId,
+        date: r.applicationDate,
+        dateField: "applicationDate",
+      })),
+    );
+    // One check per distinct fertilizer and method, not per row: its earliest row is the one
+    // that may fall before the fertilizer's acquiring date.
+    const earliest = new Map<string, number>();
+    list.forEach((r, i) => {
+      const key = `${r.fertilizerId}\u0000${r.method}`;
+      const j = earliest.get(key);
+      if (j === undefined || r.applicationDate < (list[j] as typeof r).applicationDate) {
+        earliest.set(key, i);
+      }
+    });
+    for (const i of earliest.values()) {
+      const r = list[i] as (typeof list)[number];
+      await inRow("applications", i, () =>
+        requireUsableFertilizer(tx, farmId, r.fertilizerId, r.method, r.applicationDate),
+      );
+    }
+    for (const chunk of chunksFor(list, [fertilizerApplying])) {
+      await tx.insert(fertilizerApplying).values(
+        chunk.map((r) => ({
+          id: r.id,
+          fertilizerId: r.fertilizerId,
+          fieldId: r.fieldId,
+          amountKgPerHa: r.amountKgPerHa,
+          method: r.method,
+          applicationDate: r.applicationDate,
+        })),
+      );
+    }
+  });
+  return list.map((r) => r.id);
 }

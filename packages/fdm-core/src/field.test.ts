@@ -452,3 +452,24 @@ describe("addFields", () => {
     expect(after).toEqual(before);
   });
 });
+
+describe("getFields reads the list as one JSON value", () => {
+  it("returns each field exactly as getField does: dates, geometry, area, discarding", async () => {
+    const [kept, discarded] = await addFields(db.fdm, "grower", farmId, [
+      { ...base, name: "Lijst 1" },
+      { ...base, name: "Lijst 2", discardingDate: new Date("2024-12-31T00:00:00Z") },
+    ]);
+    const listed = await getFields(db.fdm, "grower", farmId);
+    for (const id of [kept, discarded]) {
+      const one = listed.find((f) => f.id === id);
+      expect(one?.createdAt).toBeInstanceOf(Date);
+      expect(one).toEqual(await getField(db.fdm, "grower", id as string));
+    }
+    expect(listed.find((f) => f.id === discarded)?.discardingDate).toEqual(
+      new Date("2024-12-31T00:00:00Z"),
+    );
+    expect(
+      await getFields(db.fdm, "grower", farmId, { start: new Date("2030-01-01"), end: null }),
+    ).not.toContainEqual(expect.objectContaining({ id: discarded }));
+  });
+});

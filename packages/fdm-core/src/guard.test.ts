@@ -109,6 +109,75 @@ const writes: Record<string, WriteCase> = {
       ]),
     failing: may,
   },
+  // The batch calls: checked once on the farm; a row that fails in the work writes nothing.
+  addCultivations: {
+    denied: (s) =>
+      core.addCultivations(s.fdm, s.stranger, s.farmId, [
+        { fieldId: s.fieldId, catalogueItemId: "nl_265", startDate: new Date("2022-03-01") },
+      ]),
+    failing: (s) =>
+      core.addCultivations(s.fdm, s.owner, s.farmId, [
+        { fieldId: s.fieldId, catalogueItemId: "nl_265", startDate: new Date("2022-03-01") },
+        { fieldId: s.fieldId, catalogueItemId: "nl_999999", startDate: new Date("2022-03-01") },
+      ]),
+  },
+  addFertilizerApplications: {
+    denied: (s) =>
+      core.addFertilizerApplications(s.fdm, s.stranger, s.farmId, [
+        {
+          fieldId: s.fieldId,
+          fertilizerId: s.fertilizerId,
+          amountKgPerHa: 20_000,
+          method: "shallow_injection",
+          applicationDate: new Date("2022-03-15"),
+        },
+      ]),
+    // the second row's date is before the fertilizer's acquiring date
+    failing: (s) =>
+      core.addFertilizerApplications(
+        s.fdm,
+        s.owner,
+        s.farmId,
+        ["2022-03-15", "2020-06-01"].map((d) => ({
+          fieldId: s.fieldId,
+          fertilizerId: s.fertilizerId,
+          amountKgPerHa: 20_000,
+          method: "shallow_injection" as const,
+          applicationDate: new Date(d),
+        })),
+      ),
+  },
+  addHarvests: {
+    denied: (s) =>
+      core.addHarvests(s.fdm, s.stranger, s.farmId, [
+        { cultivationId: s.cultivationId, harvestDate: new Date("2022-06-01") },
+      ]),
+    failing: (s) =>
+      core.addHarvests(s.fdm, s.owner, s.farmId, [
+        { cultivationId: s.cultivationId, harvestDate: new Date("2022-06-01") },
+        { cultivationId: s.cultivationId, harvestDate: new Date("2020-06-01") },
+      ]),
+  },
+  addSoilAnalyses: {
+    denied: (s) =>
+      core.addSoilAnalyses(s.fdm, s.stranger, s.farmId, [
+        {
+          fieldId: s.fieldId,
+          samplingDate: new Date("2022-02-01"),
+          source: "laboratory",
+          parameters: { pAl: 30 },
+        },
+      ]),
+    failing: (s) =>
+      core.addSoilAnalyses(s.fdm, s.owner, s.farmId, [
+        {
+          fieldId: "no-such-field",
+          samplingDate: new Date("2022-02-01"),
+          source: "laboratory",
+          parameters: { pAl: 30 },
+        },
+      ]),
+  },
   updateField: {
     denied: (s) => core.updateField(s.fdm, s.stranger, s.fieldId, { name: "X" }),
     // the field has a cultivation from 2021: acquiring it later is refused in the work

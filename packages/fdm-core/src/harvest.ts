@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, lte } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
+import type { Harvestable } from "fdm-data";
 import { FdmError } from "./error.js";
-import type { FdmType, PrincipalId } from "./fdm.js";
+import { chunksFor, type FdmType, idSet, insertTogether, type PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import {
   cultivationCatalogue,
@@ -14,10 +15,13 @@ import {
 } from "./schema.js";
 import {
   createId,
+  inRow,
   one,
   optionalNumber,
   requireDate,
+  requireId,
   requireObject,
+  requireRows,
   requireTimeframe,
   type Timeframe,
   tied,
@@ -139,6 +143,26 @@ export async function addHarvest(
   cultivationId: string,
   harvest: HarvestInput,
 ): Promise<string> {
+  const { id, harvestableId, harvestDate, analysis } = harvestRow(harvest);
+  await guard(fdm, principalId, "addHarvest").write("cultivation", cultivationId, async (tx) => {
+    const [c] = await lockHarvestedCultivations(tx, [cultivationId]);
+    if (!c)
+      throw new FdmError("NOT_FOUND", `cultivationId: no cultivation with id '${cultivationId}'.`);
+    const ends = requireHarvestAllowed(c, harvestDate);
+    await tx.insert(harvestables).values({ id: harvestableId });
+    await tx.insert(harvestableAnalyses).values({ id: createId(), harvestableId, ...analysis });
+    await tx
+      .insert(cultivationHarvesting)
+      .values({ id, cultivationId, harvestableId, harvestDate });
+    if (ends) {
+      await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
+    }
+  });
+  return id;
+}
+
+/** Validates a new harvest's date and analysis (the rules of addHarvest) and gives it ids. */
+function harvestRow(harvest: unknown) {
   const input = requireObject(harvest, "harvest");
   const harvestDate = requireDate(input.harvestDate, "harvestDate");
   const analysis = Object.fromEntries(
@@ -147,17 +171,48 @@ export async function addHarvest(
       optionalNumber(input[k], k, 0, ranges[k]),
     ]),
   ) as Harvest["analysis"];
-  const id = createId();
-  const harvestableId = createId();
-  await guard(fdm, principalId, "addHarvest").write("cultivation", cultivationId, async (tx) => {
-    // The lock serialises concurrent harvests of one cultivation, so the count below holds.
-    await tx
-      .select({ id: cultivations.id })
-      .from(cultivations)
-      .where(eq(cultivations.id, cultivationId))
-      .for("update");
-    const [c] = await tx
+  return { id: createId(), harvestableId: createId(), harvestDate, analysis };
+}
+
+/** What a harvest is checked against: the cultivation's crop, dates and harvests so far. */
+type HarvestedCultivation = {
+  id: string;
+  harvestable: Harvestable;
+  itemId: string;
+  startDate: Date;
+  endDate: Date | null;
+  harvests: number;
+};
+
+/**
+ * Reads the cultivations a harvest is checked against, with their rows locked for the
+ * rest of the transaction so that concurrent harvests of one cultivation are serialised
+ * and the harvest counts hold. With `farmId`, only cultivations on that farm's fields.
+ */
+async function lockHarvestedCultivations(
+  tx: FdmType,
+  cultivationIds: readonly string[],
+  farmId?: string,
+): Promise<HarvestedCultivation[]> {
+  const locked = tx
+    .select({ id: cultivations.id })
+    .from(cultivations)
+    .innerJoin(cultivationStarting, eq(cultivationStarting.cultivationId, cultivations.id))
+    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
+    .where(
+      and(
+        inArray(cultivations.id, idSet(cultivationIds)),
+        farmId === undefined ? undefined : eq(fieldAcquiring.farmId, farmId),
+      ),
+    )
+    .orderBy(asc(cultivations.id))
+    .for("update", { of: cultivations });
+  const found = (await locked).map((r) => r.id);
+  if (found.length === 0) return [];
+  const [rows, counts] = await Promise.all([
+    tx
       .select({
+        id: cultivations.id,
         harvestable: cultivationCatalogue.harvestable,
         itemId: cultivationCatalogue.itemId,
         startDate: cultivationStarting.startDate,
@@ -170,56 +225,52 @@ export async function addHarvest(
         eq(cultivationCatalogue.itemId, cultivations.catalogueItemId),
       )
       .leftJoin(cultivationEnding, eq(cultivationEnding.cultivationId, cultivations.id))
-      .where(eq(cultivations.id, cultivationId));
-    if (!c)
-      throw new FdmError("NOT_FOUND", `cultivationId: no cultivation with id '${cultivationId}'.`);
-    if (harvestDate < c.startDate) {
-      throw new FdmError(
-        "INVALID_INPUT",
-        "harvestDate: must not be before the cultivation's start date.",
-        {
-          field: "harvestDate",
-        },
-      );
-    }
-    if (c.endDate && harvestDate > c.endDate) {
-      throw new FdmError(
-        "INVALID_INPUT",
-        "harvestDate: must not be after the cultivation's end date.",
-        {
-          field: "harvestDate",
-        },
-      );
-    }
-    const [existing] = await tx
-      .select({ n: count() })
+      .where(inArray(cultivations.id, idSet(found))),
+    tx
+      .select({ id: cultivationHarvesting.cultivationId, n: count() })
       .from(cultivationHarvesting)
-      .where(eq(cultivationHarvesting.cultivationId, cultivationId));
-    const n = existing?.n ?? 0;
-    if (c.harvestable === "none") {
-      throw new FdmError(
-        "CONFLICT",
-        `cultivationId: crop '${c.itemId}' is not harvestable (catalogue harvestable 'none'): a crop that is never harvested cannot have a harvest.`,
-        { field: "cultivationId" },
-      );
-    }
-    if (c.harvestable === "once" && n >= 1) {
-      throw new FdmError(
-        "CONFLICT",
-        `cultivationId: crop '${c.itemId}' is harvested once (catalogue harvestable 'once') and already has a harvest; a second harvest is not allowed.`,
-        { field: "cultivationId" },
-      );
-    }
-    await tx.insert(harvestables).values({ id: harvestableId });
-    await tx.insert(harvestableAnalyses).values({ id: createId(), harvestableId, ...analysis });
-    await tx
-      .insert(cultivationHarvesting)
-      .values({ id, cultivationId, harvestableId, harvestDate });
-    if (c.harvestable === "once" && !c.endDate) {
-      await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
-    }
-  });
-  return id;
+      .where(inArray(cultivationHarvesting.cultivationId, idSet(found)))
+      .groupBy(cultivationHarvesting.cultivationId),
+  ]);
+  const n = new Map(counts.map((c) => [c.id, c.n]));
+  return rows.map((r) => ({ ...r, harvests: n.get(r.id) ?? 0 }));
+}
+
+/**
+ * Throws unless the cultivation may get a harvest on the date: between its start and end,
+ * and within what its crop allows (`none`: no harvest, `once`: one). Returns whether the
+ * harvest also ends the cultivation (a once-harvested crop without an end date).
+ */
+function requireHarvestAllowed(c: HarvestedCultivation, harvestDate: Date): boolean {
+  if (harvestDate < c.startDate) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      "harvestDate: must not be before the cultivation's start date.",
+      { field: "harvestDate" },
+    );
+  }
+  if (c.endDate && harvestDate > c.endDate) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      "harvestDate: must not be after the cultivation's end date.",
+      { field: "harvestDate" },
+    );
+  }
+  if (c.harvestable === "none") {
+    throw new FdmError(
+      "CONFLICT",
+      `cultivationId: crop '${c.itemId}' is not harvestable (catalogue harvestable 'none'): a crop that is never harvested cannot have a harvest.`,
+      { field: "cultivationId" },
+    );
+  }
+  if (c.harvestable === "once" && c.harvests >= 1) {
+    throw new FdmError(
+      "CONFLICT",
+      `cultivationId: crop '${c.itemId}' is harvested once (catalogue harvestable 'once') and already has a harvest; a second harvest is not allowed.`,
+      { field: "cultivationId" },
+    );
+  }
+  return c.harvestable === "once" && !c.endDate;
 }
 
 /**
@@ -349,4 +400,128 @@ export async function removeHarvest(
       .where(eq(cultivationHarvesting.id, harvestId));
     if (row) await tx.delete(harvestables).where(eq(harvestables.id, row.harvestableId));
   });
+}
+
+/** A row of {@link addHarvests}: a harvest and the cultivation that was harvested. */
+export interface HarvestBatchRow extends HarvestInput {
+  /** The harvested cultivation; it must grow on a field of the farm the call writes to. */
+  cultivationId: string;
+}
+
+/** The most rows {@link addHarvests} takes in one call. */
+const MAX_BATCH_ROWS = 20_000;
+
+/**
+ * Records many harvests of cultivations on one farm at once, e.g. when importing
+ * a season's yields: access is checked once on the farm, every row is checked with
+ * the rules of {@link addHarvest} (values in range, a date between the
+ * cultivation's start and end, no more harvests than the crop allows — counting
+ * the rows before it in the same call), and all rows are written in one
+ * transaction with multi-row inserts — when one row is invalid, none is written.
+ * As with {@link addHarvest}, the harvest of a once-harvested crop without an end
+ * date also ends it on the harvest date.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records them; needs the `write` right on the farm.
+ * @param farmId - The farm; every row's cultivation must grow on one of its fields.
+ * @param rows - 1 to 20,000 harvests, each with its `cultivationId`.
+ * @returns The new harvests' ids, in the order of `rows`.
+ * @throws {FdmError} `INVALID_INPUT` when the list is empty or too long, or a row breaks a rule
+ *   of {@link addHarvest}; `CONFLICT` when a crop allows no (further) harvest; `NOT_FOUND` for
+ *   an unknown farm or a cultivation not on the farm. The error's `field` and message name
+ *   the row and its property, e.g. `harvests[2].harvestDate: must not be before the cultivation's start date.`
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import {
+ *   addCultivations, addFarm, addField, addHarvests, createFdmLocal,
+ *   enableCultivationCatalogue, getHarvestsForFarm, syncCatalogues,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.67, 51.98], [5.67, 51.99], [5.66, 51.99], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * const [grass] = await addCultivations(fdm, "owner-1", farmId, [
+ *   { fieldId, catalogueItemId: "nl_265", startDate: new Date("2025-01-01") }, // Grasland, blijvend
+ * ]);
+ * const cuts = ["2025-05-10", "2025-06-20", "2025-08-05"].map((d) => ({
+ *   cultivationId: grass as string,
+ *   harvestDate: new Date(d),
+ *   dryMatterYield: 3000,
+ * }));
+ * const ids = await addHarvests(fdm, "owner-1", farmId, cuts);
+ * assert.strictEqual(ids.length, 3);
+ * assert.strictEqual((await getHarvestsForFarm(fdm, "owner-1", farmId)).length, 3);
+ * ```
+ */
+export async function addHarvests(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  rows: HarvestBatchRow[],
+): Promise<string[]> {
+  const list = requireRows(rows, "harvests", MAX_BATCH_ROWS, "harvest", (row) => ({
+    ...harvestRow(row),
+    cultivationId: requireId((row as Record<string, unknown>).cultivationId, "cultivationId"),
+  }));
+  await guard(fdm, principalId, "addHarvests").write("farm", farmId, async (tx) => {
+    const found = await lockHarvestedCultivations(
+      tx,
+      list.map((r) => r.cultivationId),
+      farmId,
+    );
+    // Each row is checked against the cultivation as the rows before it left it.
+    const state = new Map(found.map((c) => [c.id, { ...c }]));
+    const ended: { cultivationId: string; endDate: Date }[] = [];
+    list.forEach((r, i) => {
+      inRow("harvests", i, () => {
+        const c = state.get(r.cultivationId);
+        if (!c) {
+          throw new FdmError(
+            "NOT_FOUND",
+            `cultivationId: farm '${farmId}' has no cultivation with id '${r.cultivationId}'.`,
+            { field: "cultivationId" },
+          );
+        }
+        if (requireHarvestAllowed(c, r.harvestDate)) {
+          c.endDate = r.harvestDate;
+          ended.push({ cultivationId: c.id, endDate: r.harvestDate });
+        }
+        c.harvests += 1;
+      });
+    });
+    const tables = [harvestables, harvestableAnalyses, cultivationHarvesting];
+    for (const chunk of chunksFor(list, tables)) {
+      await insertTogether(tx, [
+        tx.insert(harvestables).values(chunk.map((r) => ({ id: r.harvestableId }))),
+        tx
+          .insert(harvestableAnalyses)
+          .values(
+            chunk.map((r) => ({ id: createId(), harvestableId: r.harvestableId, ...r.analysis })),
+          ),
+        tx.insert(cultivationHarvesting).values(
+          chunk.map((r) => ({
+            id: r.id,
+            cultivationId: r.cultivationId,
+            harvestableId: r.harvestableId,
+            harvestDate: r.harvestDate,
+          })),
+        ),
+      ]);
+    }
+    for (const chunk of chunksFor(ended, [cultivationEnding])) {
+      await tx.insert(cultivationEnding).values(chunk);
+    }
+  });
+  return list.map((r) => r.id);
 }

@@ -42,7 +42,9 @@ export {
 } from "./catalogue.js";
 export {
   addCultivation,
+  addCultivations,
   type Cultivation,
+  type CultivationBatchRow,
   type CultivationInput,
   endCultivation,
   getCultivation,
@@ -103,7 +105,9 @@ export {
 } from "./fertilizer.js";
 export {
   addFertilizerApplication,
+  addFertilizerApplications,
   type FertilizerApplication,
+  type FertilizerApplicationBatchRow,
   type FertilizerApplicationInput,
   getFertilizerApplication,
   getFertilizerApplications,
@@ -131,11 +135,13 @@ export {
 } from "./grazing-intention.js";
 export {
   addHarvest,
+  addHarvests,
   getHarvest,
   getHarvests,
   getHarvestsForFarm,
   type Harvest,
   type HarvestAnalysis,
+  type HarvestBatchRow,
   type HarvestInput,
   removeHarvest,
 } from "./harvest.js";
@@ -177,6 +183,7 @@ export {
 export type { FieldGeometry } from "./schema.js";
 export * as fdmSchema from "./schema.js";
 export {
+  addSoilAnalyses,
   addSoilAnalysis,
   type CurrentSoilData,
   type GwlClass,
@@ -187,6 +194,7 @@ export {
   getSoilParametersDescription,
   removeSoilAnalysis,
   type SoilAnalysis,
+  type SoilAnalysisBatchRow,
   type SoilAnalysisInput,
   type SoilAnalysisSource,
   type SoilParameterDescription,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lte } from "drizzle-orm";
-import { requireInTenure, requireWithinTenure } from "./cultivation.js";
+import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
 import { FdmError } from "./error.js";
-import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import { chunksFor, type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import {
   fieldAcquiring,
@@ -17,8 +17,10 @@ import {
   optionalNumber,
   requireDate,
   requireEnum,
+  requireId,
   requireNumber,
   requireObject,
+  requireRows,
   requireSomeKey,
   requireTimeframe,
   type Timeframe,
@@ -349,17 +351,7 @@ export async function addSoilAnalysis(
   fieldId: string,
   analysis: SoilAnalysisInput,
 ): Promise<string> {
-  const input = requireObject(analysis, "analysis");
-  const samplingDate = requireDate(input.samplingDate, "samplingDate");
-  const depths = requireDepths(input.depthUpperCm ?? 0, input.depthLowerCm ?? 30);
-  const source = requireEnum(
-    input.source,
-    "source",
-    soilAnalysisSourceOptions.map((o) => o.value),
-  );
-  const parameters = validateParameters(input.parameters, true);
-  requireTexture(parameters);
-  const id = createId();
+  const { id, samplingDate, depths, source, parameters } = soilAnalysisRow(analysis);
   await guard(fdm, principalId, "addSoilAnalysis").write(
     "field",
     fieldId,
@@ -374,6 +366,21 @@ export async function addSoilAnalysis(
     },
   );
   return id;
+}
+
+/** Validates a new soil analysis (the rules of addSoilAnalysis) and gives it an id. */
+function soilAnalysisRow(analysis: unknown) {
+  const input = requireObject(analysis, "analysis");
+  const samplingDate = requireDate(input.samplingDate, "samplingDate");
+  const depths = requireDepths(input.depthUpperCm ?? 0, input.depthLowerCm ?? 30);
+  const source = requireEnum(
+    input.source,
+    "source",
+    soilAnalysisSourceOptions.map((o) => o.value),
+  );
+  const parameters = validateParameters(input.parameters, true);
+  requireTexture(parameters);
+  return { id: createId(), samplingDate, depths, source, parameters };
 }
 
 /**
@@ -645,4 +652,91 @@ export async function getCurrentSoilDataForFarm(
     for (const r of rows) byField.get(r.fieldId)?.push(r);
     return Object.fromEntries([...byField].map(([fieldId, list]) => [fieldId, currentOf(list)]));
   });
+}
+
+/** A row of {@link addSoilAnalyses}: a soil analysis and the field that was sampled. */
+export interface SoilAnalysisBatchRow extends SoilAnalysisInput {
+  /** The sampled field; it must belong to the farm the call writes to. */
+  fieldId: string;
+}
+
+/** The most rows {@link addSoilAnalyses} takes in one call. */
+const MAX_BATCH_ROWS = 20_000;
+
+/**
+ * Records many soil analyses on fields of one farm at once, e.g. when importing
+ * a laboratory's results: access is checked once on the farm, every row is
+ * checked with the rules of {@link addSoilAnalysis} (parameters in range, depths,
+ * source, a sampling date within the farm's tenure of the field), and all rows
+ * are written in one transaction with multi-row inserts — when one row is
+ * invalid, none is written.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records them; needs the `write` right on the farm.
+ * @param farmId - The farm; every row's field must belong to it.
+ * @param rows - 1 to 20,000 analyses, each with its `fieldId`.
+ * @returns The new analyses' ids, in the order of `rows`.
+ * @throws {FdmError} `INVALID_INPUT` when the list is empty or too long, or a row breaks a rule
+ *   of {@link addSoilAnalysis}; `NOT_FOUND` for an unknown farm or a field the farm does not
+ *   hold. The error's `field` and message name the row and its property, e.g.
+ *   `analyses[4].pAl: must be between 0 and 250.`
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, addField, addSoilAnalyses, createFdmLocal, getCurrentSoilData } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.67, 51.98], [5.67, 51.99], [5.66, 51.99], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * await addSoilAnalyses(fdm, "owner-1", farmId, [
+ *   { fieldId, samplingDate: new Date("2023-02-01"), source: "laboratory", parameters: { pAl: 38 } },
+ *   { fieldId, samplingDate: new Date("2025-02-01"), source: "laboratory", parameters: { pAl: 45 } },
+ * ]);
+ * const current = await getCurrentSoilData(fdm, "owner-1", fieldId);
+ * assert.strictEqual(current.find((d) => d.parameter === "pAl")?.value, 45);
+ * ```
+ */
+export async function addSoilAnalyses(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  rows: SoilAnalysisBatchRow[],
+): Promise<string[]> {
+  const list = requireRows(rows, "analyses", MAX_BATCH_ROWS, "analysis", (row) => ({
+    ...soilAnalysisRow(row),
+    fieldId: requireId((row as Record<string, unknown>).fieldId, "fieldId"),
+  }));
+  await guard(fdm, principalId, "addSoilAnalyses").write("farm", farmId, async (tx) => {
+    await requireRowsOnFarm(
+      tx,
+      farmId,
+      "analyses",
+      list.map((r) => ({ fieldId: r.fieldId, date: r.samplingDate, dateField: "samplingDate" })),
+    );
+    for (const chunk of chunksFor(list, [soilAnalyses, soilSampling])) {
+      await insertTogether(tx, [
+        tx
+          .insert(soilAnalyses)
+          .values(chunk.map((r) => ({ id: r.id, source: r.source, ...r.parameters }))),
+        tx.insert(soilSampling).values(
+          chunk.map((r) => ({
+            id: createId(),
+            fieldId: r.fieldId,
+            analysisId: r.id,
+            samplingDate: r.samplingDate,
+            ...r.depths,
+          })),
+        ),
+      ]);
+    }
+  });
+  return list.map((r) => r.id);
 }

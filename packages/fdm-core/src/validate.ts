@@ -163,20 +163,57 @@ export function createId(): string {
  * the whole row in its errors).
  */
 export function eachRow<I, O>(rows: I[], list: string, item: string, check: (row: I) => O): O[] {
-  return rows.map((row, i) => {
-    try {
-      return check(row);
-    } catch (err) {
-      if (!(err instanceof FdmError)) throw err;
-      const where = `${list}[${i}]`;
-      const name = err.field && err.field !== item ? `${where}.${err.field}` : where;
-      const message =
-        err.field === item
-          ? `${where}${err.message.slice(item.length)}`
-          : `${where}.${err.message}`;
-      throw new FdmError(err.code, message, { field: name, cause: err });
-    }
-  });
+  return rows.map((row, i) => inRow(list, i, () => check(row), item));
+}
+
+/**
+ * Validates the rows of a batch call: 1 to `max` rows, each checked by `check` (the
+ * single-row rule) as in {@link eachRow}.
+ */
+export function requireRows<O>(
+  rows: unknown,
+  list: string,
+  max: number,
+  item: string,
+  check: (row: unknown) => O,
+): O[] {
+  if (!Array.isArray(rows) || rows.length === 0 || rows.length > max) {
+    throw invalid(list, `must be a list of 1 to ${max} rows`);
+  }
+  return eachRow(rows, list, item, check);
+}
+
+/**
+ * Runs a check of row `i` of a list (sync or async); an {@link FdmError} it throws is
+ * renamed to name the row: `startDate: …` becomes `cultivations[12].startDate: …`.
+ */
+export function inRow<T>(list: string, i: number, check: () => T, item?: string): T {
+  let result: T;
+  try {
+    result = check();
+  } catch (err) {
+    throw atRow(err, list, i, item);
+  }
+  if (result instanceof Promise) {
+    return result.catch((err: unknown) => {
+      throw atRow(err, list, i, item);
+    }) as T;
+  }
+  return result;
+}
+
+function atRow(err: unknown, list: string, i: number, item?: string): unknown {
+  if (!(err instanceof FdmError) || err.code === "PERMISSION_DENIED") return err;
+  const where = `${list}[${i}]`;
+  const field = err.field;
+  if (!field) {
+    return new FdmError(err.code, `${where}: ${err.message}`, { field: where, cause: err });
+  }
+  const rest = err.message.startsWith(`${field}:`)
+    ? err.message.slice(field.length + 1)
+    : ` ${err.message}`;
+  const named = field === item ? where : `${where}.${field}`;
+  return new FdmError(err.code, `${named}:${rest}`, { field: named, cause: err });
 }
 
 type Checked<I, R, O> = Exclude<Extract<keyof I, keyof R>, O>;
