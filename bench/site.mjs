@@ -109,7 +109,10 @@ async function firstLoad(browser, origin, route) {
         .catch(() => {}),
     );
   });
-  await page.goto(origin + route, { waitUntil: "networkidle" });
+  // Until hydrated (a page's chunks load before React hydrates), then until idle.
+  await page.goto(origin + route);
+  await page.waitForSelector("html[data-has-hydrated=true]", { state: "attached" });
+  await page.waitForLoadState("networkidle");
   await Promise.all(pending);
   await context.close();
   return totals;

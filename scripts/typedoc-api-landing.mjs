@@ -74,8 +74,12 @@ function projectLanding(project, contents) {
   return contents.replace(/## Modules\n[\s\S]*$/, `${intro}\n\n${blocks.join("\n\n")}\n`);
 }
 
+/** Areas whose file name says little to a reader. */
+const areaTitles = { fdm: "Database connection", auth: "Authentication" };
+
 /** "fertilizer-application" -> "Fertilizer application" */
 const areaTitle = (area) => {
+  if (areaTitles[area]) return areaTitles[area];
   const words = area.replace(/[-_/]+/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
