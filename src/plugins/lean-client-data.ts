@@ -17,6 +17,7 @@
  *   chunk names and registry) are a chunk of their own, loaded before an API
  *   path is matched (src/client/preload.js replaces core's preload); every
  *   other page no longer carries them in main.js.
+ * - The search bar's stylesheet is split out with the bar's own chunk.
  * - Page chunks are named by their numeric id, not by the route hash they are
  *   built from, so webpack's runtime needs no map from one to the other
  *   (3.2 KB gzip of runtime~main.js, one entry per page).
@@ -199,6 +200,23 @@ export default function leanClientDataPlugin({
       const core = `${path.sep}@docusaurus${path.sep}core${path.sep}`;
       return {
         output: { chunkFilename: "assets/js/[id].[contenthash:8].js" },
+        // The search plugin's bar is loaded on first use (src/theme/SearchBar);
+        // its stylesheet (1.8 KB gzip) comes with it instead of sitting in
+        // the one stylesheet every page loads.
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              fdmSearchBarStyles: {
+                name: "search-bar",
+                type: "css/mini-extract",
+                test: /docusaurus-search-local[\\/].*SearchBar\.module\.css$/,
+                chunks: "async",
+                enforce: true,
+                priority: 60,
+              },
+            },
+          },
+        },
         plugins: split
           ? [
               new NormalModuleReplacementPlugin(/^(\.\/|\.\.\/)preload$/, (resource) => {
