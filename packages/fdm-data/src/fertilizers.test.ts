@@ -20,8 +20,8 @@ const byId = (items: CatalogueFertilizerItem[], id: string) => {
 };
 
 describe("getFertilizersCatalogue", () => {
-  it("returns all 58 RVO mestcodes of Table 11 with ids rvo_<code>", () => {
-    expect(rvo).toHaveLength(58);
+  it("returns all 63 RVO mestcodes of Table 11 (2025, and the RENURE codes 130–134 of 2026) with ids rvo_<code>", () => {
+    expect(rvo).toHaveLength(63);
     expect(rvo.map((item) => item.id).slice(0, 5)).toEqual([
       "rvo_10",
       "rvo_11",
@@ -29,7 +29,12 @@ describe("getFertilizersCatalogue", () => {
       "rvo_13",
       "rvo_14",
     ]);
-    expect(rvo.at(-1)?.id).toBe("rvo_120");
+    expect(rvo.at(-1)?.id).toBe("rvo_134");
+    expect(byId(rvo, "rvo_130")).toMatchObject({
+      nameNl: "Ammoniumsulfaat (Renure)",
+      isManure: false,
+      composition: { n: null, p2o5: null },
+    });
     for (const item of rvo) expect(item.id).toBe(`rvo_${item.typeRvo}`);
   });
 

@@ -20,7 +20,7 @@ export type RvoMestcodeRow = readonly [
  * 2025) with their forfaitaire (standard) nitrogen and phosphate contents in
  * kg per ton of product. "Counts as animal manure" is RVO's marking of products
  * that fall under the Nitrates Directive's animal-manure norm. Codes without
- * standard figures (108, 111–116, 120) carry `null`: their contents must come
+ * standard figures (108, 111–116, 120, 130–134) carry `null`: their contents must come
  * from an analysis. The form (solid, slurry, liquid) is FDM's reading of the
  * description; `null` where the code covers several forms.
  */
@@ -290,4 +290,47 @@ export const rvoMestcodeRows: readonly RvoMestcodeRow[] = [
   [116, "Overige mestsoorten", "Other fertilizer types", null, false, false, null, null],
   [117, "Gescheiden champost", "Separated spent mushroom compost", "solid", true, false, 7.1, 4.1],
   [120, "Mineralenconcentraat", "Mineral concentrate", "liquid", true, false, null, null],
+  // RENURE products (REcovered Nitrogen from manURE), added to Table 11 for 2026: not animal
+  // manure for the Nitrates Directive, no forfaitaire contents (an analysis is required).
+  [
+    130,
+    "Ammoniumsulfaat (Renure)",
+    "Ammonium sulphate (RENURE)",
+    "liquid",
+    false,
+    false,
+    null,
+    null,
+  ],
+  [
+    131,
+    "Ammoniumnitraat (Renure)",
+    "Ammonium nitrate (RENURE)",
+    "liquid",
+    false,
+    false,
+    null,
+    null,
+  ],
+  [
+    132,
+    "Mineralenconcentraat (Renure)",
+    "Mineral concentrate (RENURE)",
+    "liquid",
+    false,
+    false,
+    null,
+    null,
+  ],
+  [133, "Struviet (Renure)", "Struvite (RENURE)", "solid", false, false, null, null],
+  [
+    134,
+    "Ander ammoniumzout (Renure)",
+    "Other ammonium salt (RENURE)",
+    "liquid",
+    false,
+    false,
+    null,
+    null,
+  ],
 ];

@@ -18,6 +18,7 @@ export function stikstofFilling(field: PreparedField): GebruiksnormFillingResult
     region: input.region,
     hasGrazingIntention: input.hasGrazingIntention,
     cultivations: field.cultivations,
+    rules: field.rules,
   };
   let total = 0;
   const applications = field.applications.map((a): NormFillingApplication => {
@@ -50,7 +51,7 @@ export function dierlijkeMestFilling(field: PreparedField): GebruiksnormFillingR
       return {
         ...base,
         value: 0,
-        explanation: `mestcode ${a.mestcode.code} (${a.mestcode.description}) is not animal manure under the Nitrates Directive`,
+        explanation: `mestcode ${a.mestcode.code} (${a.mestcode.description}) is not animal manure under the Nitrates Directive${a.mestcode.isRenure ? "; it fills the RENURE norm" : ""}`,
       };
     }
     const n = requireContent(a, "n", input.fieldId);

@@ -136,3 +136,9 @@ export interface WerkingscoefficientRow {
   /** The werkingscoëfficiënt as a fraction. */
   coefficient: number;
 }
+
+/** The figures of one RVO mestcode, without its name (names come from fdm-data). */
+export interface MestcodeFigures extends Omit<MestcodeRow, "description"> {
+  /** A RENURE product (mestcodes 130–134 from 2026), filling the RENURE norm. */
+  isRenure: boolean;
+}

@@ -1,16 +1,8 @@
 import { FdmCalculatorError } from "../../../errors.js";
+import type { NormYearRules } from "../rules.js";
 import type { PreparedApplication, PreparedCultivation } from "./input.js";
-import type { NL2025Region, WerkingscoefficientRow } from "./table-types.js";
-import { WERKINGSCOEFFICIENTEN_2025 } from "./werkingscoefficienten-data.js";
-
-const ROWS_BY_CODE = new Map<number, WerkingscoefficientRow[]>();
-for (const row of WERKINGSCOEFFICIENTEN_2025) {
-  for (const code of row.mestcodes) {
-    const rows = ROWS_BY_CODE.get(code) ?? [];
-    rows.push(row);
-    ROWS_BY_CODE.set(code, rows);
-  }
-}
+import { RULES_2025 } from "./rules.js";
+import type { NL2025Region } from "./table-types.js";
 
 /** Crops that make the land grasland for Table 9 on the day of application. */
 const GRASLAND_CODES = new Set([265, 266, 331, 332]);
@@ -37,6 +29,8 @@ export function content(application: PreparedApplication, nutrient: "n" | "p2o5"
   const standard =
     nutrient === "n" ? application.mestcode.nForfaitair : application.mestcode.p2o5Forfaitair;
   if (standard !== null) return { value: standard, source: "forfaitair" };
+  // RENURE has no forfaitaire content and a 0 would hide it from the RENURE norm.
+  if (application.mestcode.isRenure && nutrient === "n") return null;
   if (measured === 0) return { value: 0, source: "measured" };
   if (application.mestcode.code === KUNSTMEST) return { value: 0, source: "not declared" };
   return null;
@@ -49,6 +43,13 @@ export function requireContent(
   fieldId: string,
 ): Content {
   const found = content(application, nutrient);
+  if (found === null && application.mestcode.isRenure && nutrient === "n") {
+    throw new FdmCalculatorError(
+      "RENURE_CONTENT_REQUIRED",
+      `Field "${fieldId}": application ${application.source.id ?? application.index} of mestcode ${application.mestcode.code} (${application.mestcode.description}) needs its measured N content above 0 g/kg: RENURE products have no forfaitaire content in Table 11`,
+      { fieldId },
+    );
+  }
   if (found === null) {
     const name = nutrient === "n" ? "N" : "P2O5";
     throw new FdmCalculatorError(
@@ -79,10 +80,11 @@ export function werkingscoefficient(
     region: NL2025Region;
     hasGrazingIntention: boolean;
     cultivations: PreparedCultivation[];
+    rules?: NormYearRules;
   },
 ): Werkingscoefficient {
   const code = application.mestcode.code;
-  const rows = ROWS_BY_CODE.get(code);
+  const rows = (context.rules ?? RULES_2025).werkingscoefficienten.get(code);
   if (!rows) {
     return { coefficient: 1, why: `mestcode ${code} is in no Table-9 category: 100%` };
   }
