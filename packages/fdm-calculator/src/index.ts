@@ -68,6 +68,7 @@ export {
   type NL2025FarmGebruiksnormen,
   type NL2025FarmNormTotal,
   type NL2025FieldGebruiksnormen,
+  type NoNormForCrop,
   type NormWithFilling,
 } from "./norms/nl/2025/farm.js";
 export {
@@ -90,9 +91,29 @@ export type {
   NL2025NormsInput,
   NL2025Region,
   NL2025SoilPhosphate,
+  NL2026NormsInput,
   NormFillingApplication,
+  RenureGebruiksnormResult,
   StikstofGebruiksnormResult,
 } from "./norms/nl/2025/types.js";
+export {
+  calculateNL2026GebruiksnormenForFarm,
+  type NL2026FarmGebruiksnormen,
+  type NL2026FieldGebruiksnormen,
+} from "./norms/nl/2026/farm.js";
+export {
+  calculateNL2026DierlijkeMestGebruiksNormFilling,
+  calculateNL2026FosfaatGebruiksNormFilling,
+  calculateNL2026RenureGebruiksNormFilling,
+  calculateNL2026StikstofGebruiksNormFilling,
+} from "./norms/nl/2026/filling.js";
+export {
+  getNL2026DierlijkeMestGebruiksNorm,
+  getNL2026FosfaatGebruiksNorm,
+  getNL2026Hoofdteelt,
+  getNL2026RenureGebruiksNorm,
+  getNL2026StikstofGebruiksNorm,
+} from "./norms/nl/2026/norms.js";
 export {
   NUTRIENT_ADVICE_NUTRIENTS,
   type NutrientAdvice,

@@ -134,7 +134,7 @@ export async function getNitrogenBalanceForFarm(
  * const norms = await getNL2025GebruiksnormenForFarm(fdm, "owner-1", farmId, {
  *   fields: { [fieldId]: { region: "klei", isNVGebied: false, isGWBG: false } },
  * });
- * assert.equal(norms.fields[0]?.stikstof.norm.normValue, 345); // grasland with beweiden on klei
+ * assert.equal(norms.fields[0]?.stikstof.norm?.normValue, 345); // grasland with beweiden on klei
  * assert.equal(norms.fields[0]?.dierlijkeMest.norm.normValue, 170); // no derogatie recorded
  * ```
  */

@@ -41,17 +41,29 @@ export function stikstofFilling(field: PreparedField): GebruiksnormFillingResult
   };
 }
 
-/** The dierlijke-mest-gebruiksnorm filling of a validated field. */
-export function dierlijkeMestFilling(field: PreparedField): GebruiksnormFillingResult {
+/**
+ * The filling of a norm on total N of a validated field: the dierlijke-mest-
+ * gebruiksnorm (animal manure of Table 11) or the RENURE norm (mestcodes
+ * 130–134, 2026): amount × N content / 1000 of the products that count.
+ */
+export function nitrogenFilling(
+  field: PreparedField,
+  norm: "dierlijkeMest" | "renure" = "dierlijkeMest",
+): GebruiksnormFillingResult {
   const { input } = field;
+  const what = norm === "renure" ? "RENURE products" : "animal manure";
   let total = 0;
   const applications = field.applications.map((a): NormFillingApplication => {
     const base = { applicationId: a.source.id ?? null, index: a.index };
-    if (!a.mestcode.isDierlijkeMest) {
+    const counts = norm === "renure" ? a.mestcode.isRenure : a.mestcode.isDierlijkeMest;
+    if (!counts) {
       return {
         ...base,
         value: 0,
-        explanation: `mestcode ${a.mestcode.code} (${a.mestcode.description}) is not animal manure under the Nitrates Directive${a.mestcode.isRenure ? "; it fills the RENURE norm" : ""}`,
+        explanation:
+          norm === "renure"
+            ? `mestcode ${a.mestcode.code} (${a.mestcode.description}) is not a RENURE product (130–134)`
+            : `mestcode ${a.mestcode.code} (${a.mestcode.description}) is not animal manure under the Nitrates Directive${a.mestcode.isRenure ? "; it fills the RENURE norm" : ""}`,
       };
     }
     const n = requireContent(a, "n", input.fieldId);
@@ -60,14 +72,17 @@ export function dierlijkeMestFilling(field: PreparedField): GebruiksnormFillingR
     return {
       ...base,
       value,
-      explanation: `${fmt(a.source.amount)} kg/ha × ${fmt(n.value)} kg N/ton (${n.source}) of animal manure = ${fmt(value)} kg N/ha`,
+      explanation: `${fmt(a.source.amount)} kg/ha × ${fmt(n.value)} kg N/ton (${n.source}) of ${what} = ${fmt(value)} kg N/ha`,
     };
   });
   return {
     normFilling: total,
     unit: "kg N/ha",
     applications,
-    explanation: `${fmt(total)} kg N/ha from animal manure (mestcodes that count as dierlijke mest in Table 11)`,
+    explanation:
+      norm === "renure"
+        ? `${fmt(total)} kg N/ha from RENURE products (mestcodes 130–134, measured N content)`
+        : `${fmt(total)} kg N/ha from animal manure (mestcodes that count as dierlijke mest in Table 11)`,
   };
 }
 
@@ -300,5 +315,5 @@ export function calculateNL2025FosfaatGebruiksNormFilling(
 export function calculateNL2025DierlijkeMestGebruiksNormFilling(
   input: NL2025NormsInput,
 ): GebruiksnormFillingResult {
-  return dierlijkeMestFilling(prepareField(input));
+  return nitrogenFilling(prepareField(input));
 }

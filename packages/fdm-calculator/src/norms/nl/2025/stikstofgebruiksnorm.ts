@@ -227,31 +227,30 @@ function grasslandKorting(
 ): Korting | null {
   const { year, catchCropGrassExempt } = field.rules;
   const fieldId = field.input.fieldId;
-  const mainStart = main.cultivation?.start;
-  if (mainStart === undefined) return null;
-  // The grass destroyed last before the main crop, in this year.
-  let grass: PreparedCultivation | null = null;
-  for (const c of field.cultivations) {
-    if (
-      GRASS_CODES.has(c.code) &&
-      c !== main.cultivation &&
-      c.end !== null &&
-      c.end <= mainStart &&
-      c.end >= day(year, 1, 1) &&
-      (grass === null || (grass.end as number) < c.end)
-    ) {
-      grass = c;
-    }
-  }
-  if (grass === null) return null;
-  const destroyed = grass.end as number;
-  const on = formatDay(destroyed);
+  const yearStart = day(year, 1, 1);
   if (GRASS_CODES.has(main.code)) {
+    // Renewal: grass destroyed this year and followed by grass.
+    let renewed: PreparedCultivation | null = null;
+    let resown: PreparedCultivation | null = null;
+    for (const c of field.cultivations) {
+      if (!GRASS_CODES.has(c.code) || c.end === null || c.end < yearStart) continue;
+      const end = c.end;
+      const next = field.cultivations.find(
+        (n) => n !== c && GRASS_CODES.has(n.code) && n.start >= end && n.start <= day(year, 12, 31),
+      );
+      if (next && (renewed === null || (renewed.end as number) < end)) {
+        renewed = c;
+        resown = next;
+      }
+    }
+    if (renewed === null || resown === null) return null;
+    const destroyed = renewed.end as number;
+    const on = formatDay(destroyed);
     if (destroyed >= day(year, 6, 1) && destroyed <= day(year, 8, 31)) {
       return {
         value: 50,
         rule: "graslandvernieuwing",
-        why: `korting of 50 kg N/ha: grassland renewed (destroyed ${on}, resown ${formatDay(mainStart)}) between 1 June and 31 August`,
+        why: `korting of 50 kg N/ha: grassland renewed (destroyed ${on}, resown ${formatDay(resown.start)}) between 1 June and 31 August`,
       };
     }
     if (destroyed >= day(year, 2, 1) && destroyed < day(year, 6, 1)) {
@@ -263,10 +262,28 @@ function grasslandKorting(
     }
     throw new FdmCalculatorError(
       "GRASSLAND_DESTRUCTION_NOT_ALLOWED",
-      `Field "${fieldId}": grassland (${grass.id}) destroyed on ${on} for renewal; on zand and löss RVO allows destroying grassland only from 1 February to 31 August`,
+      `Field "${fieldId}": grassland (${renewed.id}) destroyed on ${on} for renewal; on zand and löss RVO allows destroying grassland only from 1 February to 31 August`,
       { fieldId },
     );
   }
+  const mainStart = main.cultivation?.start;
+  if (mainStart === undefined) return null;
+  // The grass destroyed last before the main crop, in this year.
+  let grass: PreparedCultivation | null = null;
+  for (const c of field.cultivations) {
+    if (
+      GRASS_CODES.has(c.code) &&
+      c.end !== null &&
+      c.end <= mainStart &&
+      c.end >= yearStart &&
+      (grass === null || (grass.end as number) < c.end)
+    ) {
+      grass = c;
+    }
+  }
+  if (grass === null) return null;
+  const destroyed = grass.end as number;
+  const on = formatDay(destroyed);
   if (!AFTER_GRASS_LINES.has(row.table2Name)) return null;
   const purpose = grass.source.grassPurpose ?? null;
   if (
