@@ -25,6 +25,7 @@ export type {
 export {
   getNitrogenBalanceForFarm,
   getNL2025GebruiksnormenForFarm,
+  getNL2026GebruiksnormenForFarm,
 } from "./collectors/cached.js";
 export {
   collectInputForNitrogenBalance,
@@ -33,11 +34,14 @@ export {
 } from "./collectors/nitrogen-balance.js";
 export {
   collectInputForNL2025Norms,
+  collectInputForNL2026Norms,
   type DoseForFieldOptions,
   getDoseForField,
   type NL2025CultivationDetails,
   type NL2025FieldLocation,
   type NL2025NormsCollectorOptions,
+  type NL2026FieldLocation,
+  type NL2026NormsCollectorOptions,
 } from "./collectors/norms.js";
 export {
   type ApplicationDose,

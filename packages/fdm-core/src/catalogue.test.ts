@@ -29,8 +29,9 @@ describe("syncCatalogues", () => {
     const brp = getCultivationCatalogue("brp").length;
     const rvo = getFertilizersCatalogue("rvo").length;
     const mineral = getFertilizersCatalogue("mineral").length;
-    // The BRP list of the reference data has 525 codes and Table 11 has 58 mestcodes.
-    expect([brp, rvo]).toEqual([525, 58]);
+    // The BRP list of the reference data has 525 codes; Table 11 has 58 mestcodes in 2025 and
+    // the RENURE codes 130–134 from 2026.
+    expect([brp, rvo]).toEqual([525, 63]);
     const first = await syncCatalogues(db.fdm);
     expect(first).toEqual({
       cultivations: { brp: { added: brp, updated: 0, unchanged: 0 } },
@@ -93,7 +94,7 @@ describe("syncCatalogues", () => {
   it("re-adds an item that went missing", async () => {
     await db.fdm.delete(fertilizerCatalogue).where(eq(fertilizerCatalogue.itemId, "rvo_10"));
     const result = await syncCatalogues(db.fdm, { cultivations: [], fertilizers: ["rvo"] });
-    expect(result.fertilizers.rvo).toEqual({ added: 1, updated: 0, unchanged: 57 });
+    expect(result.fertilizers.rvo).toEqual({ added: 1, updated: 0, unchanged: 62 });
   });
 
   it("rejects an unknown catalogue name, writing nothing", async () => {

@@ -90,7 +90,7 @@ describe("migrations", () => {
     ]);
     expect(byName.harvestable).toBe("once,multiple,none");
     expect(byName.farm_role).toBe("owner,advisor,researcher");
-    expect(byName.type_rvo?.split(",")).toHaveLength(58);
+    expect(byName.type_rvo?.split(",")).toHaveLength(63);
   });
 
   it("records each migration once, and a second run changes nothing", async () => {
@@ -99,7 +99,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(5);
+    expect(before).toBe(6);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

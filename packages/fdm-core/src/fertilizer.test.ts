@@ -270,6 +270,6 @@ describe("getFertilizerParametersDescription", () => {
       max: 1000,
       type: "number",
     });
-    expect(d.find((x) => x.parameter === "typeRvo")?.options).toHaveLength(58);
+    expect(d.find((x) => x.parameter === "typeRvo")?.options).toHaveLength(63);
   });
 });

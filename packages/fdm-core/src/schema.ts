@@ -231,6 +231,11 @@ export const typeRvoOptions = [
   { value: "116", label: "Overige mestsoorten" },
   { value: "117", label: "Gescheiden champost" },
   { value: "120", label: "Mineralenconcentraat" },
+  { value: "130", label: "Ammoniumsulfaat (Renure)" },
+  { value: "131", label: "Ammoniumnitraat (Renure)" },
+  { value: "132", label: "Mineralenconcentraat (Renure)" },
+  { value: "133", label: "Struviet (Renure)" },
+  { value: "134", label: "Ander ammoniumzout (Renure)" },
 ] as const satisfies readonly EnumOption<string>[];
 /** The RVO mestcodes of {@link typeRvoOptions}, as the values of the `type_rvo` enumeration. */
 export const typeRvoEnum = values(typeRvoOptions);
