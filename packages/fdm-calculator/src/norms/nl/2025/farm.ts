@@ -167,9 +167,10 @@ function refuseMixedYears(fields: readonly NormsInput[], year: number) {
   const byYear = new Map<number, string[]>();
   for (const input of fields) {
     for (const y of yearsOf(input, year)) {
-      const ids = byYear.get(y) ?? [];
-      if (!ids.includes(input.fieldId)) ids.push(input.fieldId);
-      byYear.set(y, ids);
+      // yearsOf gives each year once per field, so a field is listed once per year.
+      const ids = byYear.get(y);
+      if (ids) ids.push(input.fieldId);
+      else byYear.set(y, [input.fieldId]);
     }
   }
   if (byYear.size < 2) return;

@@ -175,7 +175,9 @@ export function prepareApplications(
     if (!fertilizer || typeof fertilizer !== "object" || !fertilizer.composition) {
       throw invalid(fieldId, `${what} needs a fertilizer with typeRvo and composition`);
     }
-    for (const [nutrient, value] of Object.entries(fertilizer.composition)) {
+    const composition = fertilizer.composition as unknown as Record<string, unknown>;
+    for (const nutrient in composition) {
+      const value = composition[nutrient];
       if (value !== null && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) {
         throw invalid(
           fieldId,

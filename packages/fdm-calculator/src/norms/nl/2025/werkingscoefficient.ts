@@ -2,13 +2,37 @@ import { FdmCalculatorError } from "../../../errors.js";
 import type { NormYearRules } from "../rules.js";
 import type { PreparedApplication, PreparedCultivation } from "./input.js";
 import { RULES_2025 } from "./rules.js";
-import type { NL2025Region } from "./table-types.js";
+import type { NL2025Region, WerkingscoefficientRow } from "./table-types.js";
 
 /** Crops that make the land grasland for Table 9 on the day of application. */
 const GRASLAND_CODES = new Set([265, 266, 331, 332]);
 
 /** RVO mestcode 115: kunstmest (mineral fertilizer). */
 export const KUNSTMEST = 115;
+
+/** Grassland (265, 266, 331, 332) is on the field on `day`. */
+function onGrasland(cultivations: readonly PreparedCultivation[], day: number): boolean {
+  for (const c of cultivations) {
+    if (GRASLAND_CODES.has(c.code) && c.start <= day && (c.end === null || day < c.end)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The result of a Table-9 sub-case, built once per row: the norms need it for every application.
+const OF_ROW = new WeakMap<WerkingscoefficientRow, Werkingscoefficient>();
+function ofRow(row: WerkingscoefficientRow): Werkingscoefficient {
+  let result = OF_ROW.get(row);
+  if (result === undefined) {
+    result = Object.freeze({
+      coefficient: row.coefficient,
+      why: `Table 9 "${row.category}"${row.condition ? `, ${row.condition}` : ""}: ${Math.round(row.coefficient * 100)}%`,
+    });
+    OF_ROW.set(row, result);
+  }
+  return result;
+}
 
 /** A content in kg/ton with where it came from. */
 export interface Content {
@@ -96,30 +120,25 @@ export function werkingscoefficient(
       { fieldId: context.fieldId },
     );
   }
-  const date = new Date(application.day);
-  const month = date.getUTCMonth() + 1;
-  const autumnWinter = month >= 9 || month === 1;
-  let grasland: boolean | null = null;
-  const isGrasland = () => {
-    grasland ??= context.cultivations.some(
-      (c) =>
-        GRASLAND_CODES.has(c.code) &&
-        c.start <= application.day &&
-        (c.end === null || application.day < c.end),
-    );
-    return grasland;
-  };
   const grazing = context.hasGrazingIntention ? "met_beweiding" : "zonder_beweiding";
+  let autumnWinter: boolean | null = null;
+  let grasland: boolean | null = null;
   for (const row of rows) {
     if (row.herkomst !== null && row.herkomst !== origin) continue;
     if (row.beweiding !== null && row.beweiding !== grazing) continue;
     if (row.regions !== null && !row.regions.includes(context.region)) continue;
-    if (row.autumnWinterOnly && !autumnWinter) continue;
-    if (row.landUse === "bouwland" && isGrasland()) continue;
-    return {
-      coefficient: row.coefficient,
-      why: `Table 9 "${row.category}"${row.condition ? `, ${row.condition}` : ""}: ${Math.round(row.coefficient * 100)}%`,
-    };
+    if (row.autumnWinterOnly) {
+      if (autumnWinter === null) {
+        const month = new Date(application.day).getUTCMonth() + 1;
+        autumnWinter = month >= 9 || month === 1;
+      }
+      if (!autumnWinter) continue;
+    }
+    if (row.landUse === "bouwland") {
+      grasland ??= onGrasland(context.cultivations, application.day);
+      if (grasland) continue;
+    }
+    return ofRow(row);
   }
   throw new Error(`Table 9 has no sub-case for mestcode ${code}`);
 }
