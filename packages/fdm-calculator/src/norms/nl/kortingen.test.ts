@@ -212,3 +212,27 @@ describe("a grass catch crop (not after maïs): 65 in 2025, no korting from 2026
     ).toThrow(/grassPurpose of cultivation 0/);
   });
 });
+
+describe("2025: a derogation farm in an NV-gebied follows the zand and löss rules on every soil", () => {
+  const cultivations = [
+    crop("nl_265", "2015-04-01", "2025-04-15"),
+    crop("nl_259", "2025-04-25", "2025-10-01"),
+  ];
+  it("cuts maïs on klei in an NV-gebied with derogatie: 128 − 65", () => {
+    // maïs derogatie, klei, NV-gebied: 128
+    const norm = getNL2025StikstofGebruiksNorm(
+      field({ region: "klei", isNVGebied: true, hasDerogation: true, cultivations }),
+    );
+    expect(norm).toMatchObject({ tableValue: 128, korting: 65, normValue: 63 });
+  });
+  it("not without derogatie, nor outside an NV-gebied", () => {
+    expect(
+      getNL2025StikstofGebruiksNorm(field({ region: "klei", isNVGebied: true, cultivations }))
+        .korting,
+    ).toBe(0);
+    expect(
+      getNL2025StikstofGebruiksNorm(field({ region: "klei", hasDerogation: true, cultivations }))
+        .korting,
+    ).toBe(0);
+  });
+});

@@ -309,9 +309,12 @@ function grasslandKorting(
 
 /** The korting of the field, kg N/ha, with its rule and reason. */
 function korting(field: PreparedField, main: ResolvedMainCrop, row: StikstofTableRow): Korting {
-  const { region } = field.input;
+  const { region, isNVGebied, hasDerogation } = field.input as NormsInput;
   if (region === "klei" || region === "veen") {
-    return { value: 0, rule: "geen", why: `no korting on ${region}` };
+    // RVO: a derogation farm in an NV-gebied follows the grassland rules of zand and löss on every soil.
+    const grassland =
+      isNVGebied && hasDerogation === true ? grasslandKorting(field, main, row) : null;
+    return grassland ?? { value: 0, rule: "geen", why: `no korting on ${region}` };
   }
   return grasslandKorting(field, main, row) ?? catchCropKorting(field, row);
 }
