@@ -39,40 +39,97 @@ function write(file: string, header: string, body: string) {
   writeFileSync(join(outDir, file), text);
 }
 
+const read2025 = (name: string) => readCsvFile(join(sourceDir as string, "../nl-2025", name));
+
+/**
+ * A 2026 table as entries against the 2025 table, in 2026 order: the index of an
+ * unchanged 2025 row, `[index, brpCodes]` for a 2025 row with other codes, or a
+ * new row. Most lines did not change, so the 2026 module holds only the changes.
+ */
+function against2025<T extends object>(
+  rows2025: readonly T[],
+  rows2026: readonly T[],
+  key: (row: T) => string,
+  codesOf?: (row: T) => number[],
+) {
+  const byKey = new Map(rows2025.map((row, i) => [key(row), i]));
+  return rows2026.map((row) => {
+    const i = byKey.get(key(row));
+    if (i === undefined) return row;
+    const codes = codesOf?.(row);
+    const same = codes === undefined || codes.join() === codesOf?.(rows2025[i] as T).join();
+    return same ? i : ([i, codes] as const);
+  });
+}
+
 // Table 2. Decision (docs/norms/nl/2026/stikstofgebruiksnorm.mdx): the line
 // "Aardappel, bestrijdingsmaatregel" keeps BRP 2025 ("aardappelen,
 // bestrijdingsmaatregel AM"); the reference's 2026 is BRP "braak met bos", a
 // find-and-replace slip of the year.
 const POTATO_CONTROL = "Akkerbouwgewas, Aardappel, bestrijdingsmaatregel";
-const stikstof = readCsv("stikstof-norms-2026.csv").map((r) => {
+const stikstof = readCsv("stikstof-norms-2026.csv").map((r, i) => {
   const row = stikstofRow(r);
+  if (row.rowId !== i + 1) throw new Error(`row_id ${row.rowId} is not row ${i + 1}`);
   if (row.table2Name === POTATO_CONTROL) {
     if (row.brpCodes.join() !== "2026") throw new Error(`${POTATO_CONTROL}: codes changed`);
     row.brpCodes = [2025];
   }
   return row;
 });
+const stikstofKey = (row: ReturnType<typeof stikstofRow>) =>
+  JSON.stringify({ ...row, rowId: 0, brpCodes: [] });
 write(
   "stikstof-data.ts",
-  'import type { StikstofTableRow } from "../2025/table-types.js";',
-  `/**
+  `import { STIKSTOF_TABLE_2025 } from "../2025/stikstof-data.js";
+import type { StikstofTableRow } from "../2025/table-types.js";`,
+  `/** Table 2 of 2026 against that of 2025: see against2025 in the generator. */
+const ENTRIES: readonly (number | readonly [number, number[]] | StikstofTableRow)[] = ${JSON.stringify(
+    against2025(
+      readCsvFile(join(sourceDir as string, "../nl-2025", "stikstof-norms-2025.csv")).map(
+        stikstofRow,
+      ),
+      stikstof,
+      stikstofKey,
+      (row) => row.brpCodes,
+    ),
+  )};
+
+/**
  * RVO, Tabel 2 Stikstof landbouwgrond 2026 (stikstofgebruiksnormen per crop):
  * one row per line, or per variant where a line has variants, in RVO's order.
- * Maïs has one figure set (derogation is gone); "Aardappel, bestrijdingsmaatregel"
- * carries BRP 2025 (see the generator).
+ * The lines of 2025 with the changes of 2026: maïs has one figure set
+ * (derogation is gone), four lines gained BRP codes, and "Aardappel,
+ * bestrijdingsmaatregel" carries BRP 2025 (see the generator).
  */
-export const STIKSTOF_TABLE_2026: readonly StikstofTableRow[] = ${JSON.stringify(stikstof)};`,
+export const STIKSTOF_TABLE_2026: readonly StikstofTableRow[] = ENTRIES.map((entry, i) => {
+  if (typeof entry !== "number" && !Array.isArray(entry)) return entry as StikstofTableRow;
+  const [from, brpCodes] = typeof entry === "number" ? [entry, null] : entry;
+  const row = STIKSTOF_TABLE_2025[from] as StikstofTableRow;
+  return { ...row, rowId: i + 1, brpCodes: brpCodes ?? row.brpCodes };
+});`,
 );
 
 write(
   "werkingscoefficienten-data.ts",
-  'import type { WerkingscoefficientRow } from "../2025/table-types.js";',
-  `/**
+  `import { WERKINGSCOEFFICIENTEN_2025 } from "../2025/werkingscoefficienten-data.js";
+import type { WerkingscoefficientRow } from "../2025/table-types.js";`,
+  `/** Table 9 of 2026 against that of 2025: the index of an unchanged row, or a new row. */
+const ENTRIES: readonly (number | WerkingscoefficientRow)[] = ${JSON.stringify(
+    against2025(
+      read2025("werkingscoefficienten-2025.csv").map(table9Row),
+      readCsv("werkingscoefficienten-2026.csv").map(table9Row),
+      (row) => JSON.stringify(row),
+    ),
+  )};
+
+/**
  * Uitvoeringsregeling Meststoffenwet, Tabel 9 (2026): werkingscoëfficiënten
  * (nitrogen working coefficients), in order of precedence within a category.
- * New against 2025: the category Renure (mestcodes 130–134), 100%.
+ * The rows of 2025 and the new category Renure (mestcodes 130–134), 100%.
  */
-export const WERKINGSCOEFFICIENTEN_2026: readonly WerkingscoefficientRow[] = ${JSON.stringify(readCsv("werkingscoefficienten-2026.csv").map(table9Row))};`,
+export const WERKINGSCOEFFICIENTEN_2026: readonly WerkingscoefficientRow[] = ENTRIES.map((entry) =>
+  typeof entry === "number" ? (WERKINGSCOEFFICIENTEN_2025[entry] as WerkingscoefficientRow) : entry,
+);`,
 );
 
 const figures = readCsv("mestcodes-2026.csv").map((r) => {
