@@ -278,12 +278,20 @@ export function farmFields<F extends NL2025FieldGebruiksnormen>(
 export function calculateNL2025GebruiksnormenForFarm(
   fields: NL2025NormsInput[],
 ): NL2025FarmGebruiksnormen {
-  const { area, fields: results } = farmFields(fields, RULES_2025, (_, base) => base);
+  return farmResult(farmFields(fields, RULES_2025, (_, base) => base));
+}
+
+/** The fields of a farm with the totals of the three norms both years have. */
+export function farmResult<F extends NL2025FieldGebruiksnormen>(farm: {
+  area: number;
+  fields: F[];
+}) {
+  const { area, fields } = farm;
   return {
     area,
-    fields: results,
-    stikstof: farmTotal(results, area, "stikstof", "kg N"),
-    fosfaat: farmTotal(results, area, "fosfaat", "kg P2O5"),
-    dierlijkeMest: farmTotal(results, area, "dierlijkeMest", "kg N"),
+    fields,
+    stikstof: farmTotal(fields, area, "stikstof", "kg N"),
+    fosfaat: farmTotal(fields, area, "fosfaat", "kg P2O5"),
+    dierlijkeMest: farmTotal(fields, area, "dierlijkeMest", "kg N"),
   };
 }

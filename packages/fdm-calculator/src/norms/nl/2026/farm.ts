@@ -1,5 +1,6 @@
 import {
   farmFields,
+  farmResult,
   farmTotal,
   type NL2025FarmGebruiksnormen,
   type NL2025FarmNormTotal,
@@ -83,11 +84,7 @@ export function calculateNL2026GebruiksnormenForFarm(
     }),
   );
   return {
-    area,
-    fields: results,
-    stikstof: farmTotal(results, area, "stikstof", "kg N"),
-    fosfaat: farmTotal(results, area, "fosfaat", "kg P2O5"),
-    dierlijkeMest: farmTotal(results, area, "dierlijkeMest", "kg N"),
+    ...farmResult({ area, fields: results }),
     renure: farmTotal(results, area, "renure", "kg N"),
   };
 }
