@@ -121,9 +121,9 @@ const cache = new Map<CatalogueFertilizerName, CatalogueFertilizer>();
 /**
  * Returns a fertilizer catalogue: the list of products a farmer picks from.
  *
- * - `rvo`: the 58 RVO mestcodes (Table 11 of the Uitvoeringsregeling
- *   Meststoffenwet, 2025) with their forfaitaire (standard) N and P2O5
- *   contents; ids are `rvo_<mestcode>`. Codes without standard figures have
+ * - `rvo`: the 63 RVO mestcodes (Table 11 of the Uitvoeringsregeling
+ *   Meststoffenwet, 2025, and the RENURE codes 130–134 of 2026) with their
+ *   forfaitaire (standard) N and P2O5 contents; ids are `rvo_<mestcode>`. Codes without standard figures have
  *   `null` contents: use an analysis for them.
  * - `mineral`: common mineral fertilizers by their declared composition; ids
  *   are `mineral_<key>`, all reported under mestcode 115 (kunstmest).
