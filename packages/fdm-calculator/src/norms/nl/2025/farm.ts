@@ -142,32 +142,34 @@ function stikstofOrNoNorm(field: PreparedField) {
   }
 }
 
-/** The calendar years a field's dated input points to: its applications, and crops starting after `year`. */
-function yearsOf(input: NormsInput, year: number): Set<number> {
-  const years = new Set<number>();
-  if (!input || typeof input !== "object") return years;
+/** Adds to `years` the calendar years a field's dated input points to: its applications, and crops starting after `year`. */
+function addYears(input: NormsInput, year: number, years: number[]) {
+  if (!input || typeof input !== "object") return;
+  const add = (y: number) => {
+    if (!years.includes(y)) years.push(y);
+  };
   if (Array.isArray(input.applications)) {
     for (const a of input.applications) {
-      if (a?.date instanceof Date && !Number.isNaN(a.date.getTime())) {
-        years.add(a.date.getUTCFullYear());
-      }
+      const y = a?.date instanceof Date ? a.date.getUTCFullYear() : Number.NaN;
+      if (!Number.isNaN(y)) add(y);
     }
   }
   if (Array.isArray(input.cultivations)) {
     for (const c of input.cultivations) {
       const start = c?.startDate instanceof Date ? c.startDate.getUTCFullYear() : year;
-      if (start > year) years.add(start);
+      if (start > year) add(start);
     }
   }
-  return years;
 }
 
 /** Refuses a farm whose fields are dated in different years: each year has its own rules and function. */
 function refuseMixedYears(fields: readonly NormsInput[], year: number) {
   const byYear = new Map<number, string[]>();
+  const years: number[] = [];
   for (const input of fields) {
-    for (const y of yearsOf(input, year)) {
-      // yearsOf gives each year once per field, so a field is listed once per year.
+    years.length = 0;
+    addYears(input, year, years);
+    for (const y of years) {
       const ids = byYear.get(y);
       if (ids) ids.push(input.fieldId);
       else byYear.set(y, [input.fieldId]);
