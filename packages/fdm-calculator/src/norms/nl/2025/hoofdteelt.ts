@@ -81,8 +81,20 @@ export function findHoofdteelt(
   };
 }
 
+// The stikstof and fosfaat norms both need the main crop of a field: found once per prepared field.
+const RESOLVED = new WeakMap<PreparedField, ResolvedMainCrop>();
+
 /** The main crop of a prepared field: `mainCropId` when given, otherwise the hoofdteelt rule. */
 export function resolveMainCrop(field: PreparedField): ResolvedMainCrop {
+  let main = RESOLVED.get(field);
+  if (main === undefined) {
+    main = findMainCrop(field);
+    RESOLVED.set(field, main);
+  }
+  return main;
+}
+
+function findMainCrop(field: PreparedField): ResolvedMainCrop {
   const { rules } = field;
   const given = field.input.mainCropId;
   if (given === undefined) return findHoofdteelt(field.cultivations, rules);
