@@ -4,7 +4,8 @@ import { checkPermission, type Tenure, withPermission } from "./authorization.js
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
 import { asFdmError, FdmError } from "./error.js";
-import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { insertTogether } from "./insert-together.js";
 import {
   cultivationCatalogue,
   cultivationEnding,

@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { type SQLWrapper, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -163,17 +162,4 @@ export async function closeFdm(fdm: FdmType): Promise<void> {
   else await client.end();
 }
 
-/**
- * Runs INSERT statements written together (e.g. an asset and its actions) as
- * ONE statement, the first ones as data-modifying CTEs: one round trip, and
- * either all rows are written or none. Foreign keys between them hold, as
- * PostgreSQL checks them at the end of the statement. Internal to fdm-core.
- */
-export async function insertTogether(db: FdmType, inserts: SQLWrapper[]): Promise<void> {
-  const last = inserts.at(-1);
-  if (!last) return;
-  const ctes = inserts.slice(0, -1).map((q, i) => sql`${sql.raw(`w${i}`)} as (${q.getSQL()})`);
-  await db.execute(
-    ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}` : last.getSQL(),
-  );
-}
+export { insertTogether } from "./insert-together.js";

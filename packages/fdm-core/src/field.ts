@@ -3,7 +3,8 @@ import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-
 import { checkPermission, withPermission } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
 import { asFdmError, FdmError } from "./error.js";
-import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { insertTogether } from "./insert-together.js";
 import {
   acquiringMethodOptions,
   cultivationStarting,

@@ -2,7 +2,8 @@ import { and, desc, eq, gte, lte } from "drizzle-orm";
 import { checkPermission, withPermission } from "./authorization.js";
 import { requireInTenure, requireWithinTenure } from "./cultivation.js";
 import { asFdmError, FdmError } from "./error.js";
-import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { insertTogether } from "./insert-together.js";
 import {
   fieldAcquiring,
   gwlClassOptions,

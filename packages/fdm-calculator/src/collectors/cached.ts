@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { type FdmType, type PrincipalId, withCalculationCache } from "fdm-core";
 import { calculateNitrogenBalance } from "../balance/nitrogen/nitrogen-balance.js";
 import type { NitrogenBalance, NitrogenBalanceTimeframe } from "../balance/nitrogen/types.js";
@@ -6,19 +5,12 @@ import {
   calculateNL2025GebruiksnormenForFarm,
   type NL2025FarmGebruiksnormen,
 } from "../norms/nl/2025/farm.js";
+import { VERSION } from "../version.js";
 import {
   collectInputForNitrogenBalance,
   type NitrogenBalanceCollectorOptions,
 } from "./nitrogen-balance.js";
 import { collectInputForNL2025Norms, type NL2025NormsCollectorOptions } from "./norms.js";
-
-// Results are cached per package version: from src/collectors and dist/collectors alike,
-// the package's package.json lies two levels up.
-const VERSION = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  }
-).version;
 
 /**
  * Computes the nitrogen balance of a farm straight from fdm-core: collects the
