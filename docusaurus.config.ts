@@ -3,6 +3,7 @@ import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
+import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolkit-browser";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "0.8.0";
@@ -125,6 +126,7 @@ const config: Config = {
           tags: "tags.yml",
           onInlineTags: "warn",
           rehypePlugins: [rehypeCodeHighlight],
+          remarkPlugins: [remarkRunnableSamples],
         },
         blog: {
           path: "blog",
@@ -148,8 +150,9 @@ const config: Config = {
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
           rehypePlugins: [rehypeCodeHighlight],
+          remarkPlugins: [remarkRunnableSamples],
         },
-        pages: { rehypePlugins: [rehypeCodeHighlight] },
+        pages: { rehypePlugins: [rehypeCodeHighlight], remarkPlugins: [remarkRunnableSamples] },
         theme: { customCss: "./src/css/custom.css" },
         sitemap: { ignorePatterns: ["/fdm/test/**"] },
       } satisfies Preset.Options,
@@ -192,6 +195,7 @@ const config: Config = {
       },
     ],
     fdmSitePlugin,
+    toolkitBrowserPlugin,
     (context: LoadContext) =>
       codeHighlightPlugin(context, { light: lightCodeTheme, dark: darkCodeTheme }),
   ],

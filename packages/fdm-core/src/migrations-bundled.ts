@@ -1,3 +1,4 @@
+/// <reference path="./sql.d.ts" />
 import { sha256 } from "@noble/hashes/sha2";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import m0000 from "../drizzle/0000_init.sql";
