@@ -244,6 +244,7 @@ const config: Config = {
         { type: "docSidebar", sidebarId: "tutorialSidebar", position: "left", label: "Docs" },
         { to: "/api", label: "Reference", position: "left", activeBaseRegex: "^/fdm/api(/|$)" },
         { to: "/blog", label: "Blog", position: "left" },
+        { to: "/playground", label: "Playground", position: "left" },
         {
           type: "html",
           position: "right",

@@ -125,6 +125,9 @@ export function browserUnavailability(code: string): string | null {
       return moduleReasons[from] ?? `it imports ${from}, which the browser runner does not have`;
     }
   }
+  if (/\bprocess\.|\bBuffer\b|\b__dirname\b/.test(code)) {
+    return "it inspects the Node.js process, which a web page does not have";
+  }
   for (const [name, reason] of Object.entries(serverOnlyExports)) {
     if (new RegExp(`\\b${name}\\b`).test(code)) return `${name}: ${reason}`;
   }
