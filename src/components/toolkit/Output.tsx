@@ -22,8 +22,8 @@ export default function Output({
           {lines.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: lines only ever append
             <span key={i} className={line.level === "log" ? undefined : styles[line.level]}>
+              {i > 0 ? "\n" : ""}
               {line.text}
-              {"\n"}
             </span>
           ))}
         </pre>
