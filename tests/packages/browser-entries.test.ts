@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
@@ -117,6 +118,16 @@ describe("what the browser entries leave out", { timeout: 60_000 }, () => {
       "createFdmAuth",
       "createFdmServer",
     ]);
+  });
+
+  it("fdm-core/browser is the one scripts/browser-entry.mjs writes from index.ts", () => {
+    const check = spawnSync(
+      process.execPath,
+      [path.join(root, "packages/fdm-core/scripts/browser-entry.mjs"), "--check"],
+      { encoding: "utf8" },
+    );
+    expect(check.stderr).toBe("");
+    expect(check.status).toBe(0);
   });
 
   it("fdm-calculator/browser has every export of fdm-calculator", () => {

@@ -4,7 +4,7 @@
  * IndexedDB, with the migrations bundled. It pulls no Node-only module, so it
  * leaves out what needs a server: `createFdmServer` (a PostgreSQL connection)
  * and `createFdmAuth` (sign-in with better-auth). Bundlers must load `.sql`
- * files as text (see sql.d.ts).
+ * files as text (see sql.d.ts). Written by scripts/browser-entry.mjs from index.ts.
  *
  * @packageDocumentation
  */
