@@ -6,9 +6,10 @@
 import Layout from "@theme/Layout";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { starters } from "../components/playground/starters";
-import styles from "../components/playground/styles.module.css";
+import { css, styles } from "../components/playground/styles";
 import Output from "../components/toolkit/Output";
 import type { OutputLine, RunOutcome } from "../components/toolkit/runner";
+import { css as runCss } from "../components/toolkit/styles";
 
 const LIMIT_S = 60;
 const PRINCIPAL = "playground-user";
@@ -95,6 +96,12 @@ export default function Playground(): ReactNode {
       description="Try the FDM toolkit in your browser: fdm-core on PGlite and fdm-calculator, no install."
     >
       <main className={`container margin-vert--lg ${styles.page}`}>
+        <style href="fdm-play" precedence="default">
+          {css}
+        </style>
+        <style href="fdm-run" precedence="default">
+          {runCss}
+        </style>
         <h1>Playground</h1>
         <p>
           fdm-core and fdm-calculator, running in your browser: an empty farm database (PGlite,

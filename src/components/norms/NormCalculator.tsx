@@ -4,7 +4,7 @@
  * reader scrolls it into view or interacts with it, never before first paint.
  */
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
-import styles from "./styles.module.css";
+import { css, styles } from "./styles";
 import type { NormKind } from "./types";
 
 const Live = lazy(() => import("./NormCalculatorLive"));
@@ -56,6 +56,9 @@ export default function NormCalculator({
       onPointerEnter={() => setWanted(true)}
       onFocus={() => setWanted(true)}
     >
+      <style href="fdm-calc" precedence="default">
+        {css}
+      </style>
       <h2 id={`calc-${norm}`} className={styles.title}>
         Calculate the {titles[norm].toLowerCase()} {year}
       </h2>

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
-import styles from "./styles.module.css";
+import { styles } from "./styles";
 import type { CalculatorInput, NormKind, NormYear } from "./types";
 import { normYears } from "./years";
 

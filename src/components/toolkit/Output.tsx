@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { OutputLine, RunOutcome } from "./runner";
-import styles from "./styles.module.css";
+import { styles } from "./styles";
 
 /** What a run printed and how it ended; a live region, so it is announced. */
 export default function Output({

@@ -8,7 +8,7 @@ import useBaseUrl from "@docusaurus/useBaseUrl";
 import { type ReactNode, useId, useRef, useState } from "react";
 import Output from "./Output";
 import type { OutputLine, RunOutcome } from "./runner";
-import styles from "./styles.module.css";
+import { css, styles } from "./styles";
 
 const LIMIT_S = 30;
 
@@ -91,6 +91,9 @@ export default function RunnableSample({
   if (reason) {
     return (
       <div className={styles.sample}>
+        <style href="fdm-run" precedence="default">
+          {css}
+        </style>
         {children}
         <p className={styles.note}>Not runnable in the browser: {reason}. Run it with Node.</p>
       </div>
@@ -98,6 +101,9 @@ export default function RunnableSample({
   }
   return (
     <div className={styles.sample}>
+      <style href="fdm-run" precedence="default">
+        {css}
+      </style>
       {children}
       <div className={styles.toolbar}>
         <button

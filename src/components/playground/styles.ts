@@ -1,18 +1,22 @@
-.page {
+// Styles of these components as a string, rendered in a <style> element by
+// the components themselves: Docusaurus merges every CSS file into the one
+// stylesheet that all pages load, and pages without these components must not
+// pay for them.
+export const css = `.fdm-play-page {
   max-width: 60rem;
 }
-.starters {
+.fdm-play-starters {
   display: flex;
   flex-wrap: wrap;
   gap: 0.5rem;
   margin-bottom: 1rem;
 }
-.label {
+.fdm-play-label {
   display: block;
   font-weight: 600;
   margin-bottom: 0.25rem;
 }
-.editor {
+.fdm-play-editor {
   width: 100%;
   font-family: var(--ifm-font-family-monospace);
   font-size: 0.875rem;
@@ -26,12 +30,21 @@
   white-space: pre;
   overflow: auto;
 }
-.actions {
+.fdm-play-actions {
   display: flex;
   flex-wrap: wrap;
   gap: 0.5rem;
   margin: 0.75rem 0;
 }
-.notice {
+.fdm-play-notice {
   font-size: 0.9rem;
-}
+}`;
+
+export const styles = {
+  actions: "fdm-play-actions",
+  editor: "fdm-play-editor",
+  label: "fdm-play-label",
+  notice: "fdm-play-notice",
+  page: "fdm-play-page",
+  starters: "fdm-play-starters",
+};
