@@ -22,6 +22,7 @@ async function calculator(page: Page, path: string) {
 }
 
 test.describe("norm calculators", () => {
+  test.describe.configure({ timeout: 90_000 });
   test("stikstofgebruiksnorm: grazed permanent grassland on klei is 345 kg N/ha, on zand zuid 250", async ({
     page,
   }) => {

@@ -77,6 +77,11 @@ export const css = `.fdm-calc-calculator {
 .fdm-calc-more summary {
   cursor: pointer;
 }
+@media (max-width: 996px) {
+  .fdm-calc-result {
+    order: -1;
+  }
+}
 .fdm-calc-result {
   background: var(--ifm-color-emphasis-100);
   border-radius: var(--ifm-global-radius);

@@ -37,6 +37,8 @@ export const css = `.fdm-run-sample {
   background: var(--ifm-background-surface-color);
   color: var(--ifm-font-color-base);
   tab-size: 2;
+  white-space: pre;
+  overflow: auto;
 }
 .fdm-run-output:empty {
   display: none;
