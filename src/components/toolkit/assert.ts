@@ -98,6 +98,18 @@ function matchesError(error: unknown, expected: Expected | undefined): boolean {
   });
 }
 
+// As Node: an error that does not match what was expected fails the assertion.
+function mismatch(error: unknown, expected: unknown, message: unknown, op: string): never {
+  const name = error instanceof Error ? `${error.name}: ${error.message}` : formatValue(error);
+  return fail(
+    message,
+    `The error did not match what was expected. Received ${name}`,
+    error,
+    expected,
+    op,
+  );
+}
+
 function make(strict: boolean) {
   const ok = (value: unknown, message?: unknown) => {
     if (!value)
@@ -156,7 +168,8 @@ function make(strict: boolean) {
     try {
       fn();
     } catch (error) {
-      if (!matchesError(error, expected as Expected | undefined)) throw error;
+      if (!matchesError(error, expected as Expected | undefined))
+        mismatch(error, expected, message, "throws");
       return;
     }
     fail(message, "Missing expected exception.", undefined, expected, "throws");
@@ -170,7 +183,8 @@ function make(strict: boolean) {
     try {
       await (typeof promiseOrFn === "function" ? promiseOrFn() : promiseOrFn);
     } catch (error) {
-      if (!matchesError(error, expected as Expected | undefined)) throw error;
+      if (!matchesError(error, expected as Expected | undefined))
+        mismatch(error, expected, message, "rejects");
       return;
     }
     fail(message, "Missing expected rejection.", undefined, expected, "rejects");
