@@ -149,13 +149,13 @@ console.log("farms:", farms.map((f) => f.name));`);
   test("a looping sample is stopped after the time limit and the page keeps working", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
     await hydrated(page);
     await page.getByRole("button", { name: "Edit" }).first().click();
     await page.getByLabel("Edit the sample, then press Run").first().fill("while (true) {}");
     await page.getByRole("button", { name: "Run", exact: true }).first().click();
-    await expect(page.getByText(/^Stopped after 30 s/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/^Stopped after 60 s/)).toBeVisible({ timeout: 150_000 });
     // The page still answers: the second sample runs.
     await page.getByRole("button", { name: "Run", exact: true }).nth(1).click();
     await expect(page.getByText(/^Finished in/).first()).toBeVisible({ timeout: 60_000 });
@@ -190,7 +190,7 @@ test.describe("playground", () => {
       ],
       [
         "4. The nitrogen balance",
-        /^supply: +\d+\.\d kg N\/ha\n[\s\S]*balance: +-?\d+\.\d kg N\/ha/,
+        /^supply: +\d+\.\d kg N\/ha\nremoval: +\d+\.\d kg N\/ha\nemission: unknown\nbalance: +unknown\nmissing: fertilizerEmissionFactor, residueNitrogen, surplusTarget$/,
       ],
     ];
     for (const [title, printed] of expected) {

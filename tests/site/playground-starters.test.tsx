@@ -64,6 +64,11 @@ describe("playground starter scripts", { timeout: 120_000 }, () => {
   it("4 prints the nitrogen balance", async () => {
     const lines = await runStarter(starters[3]?.code ?? "");
     expect(lines[0]).toMatch(/^supply: +\d+\.\d kg N\/ha$/);
-    expect(lines.some((l) => l.startsWith("balance: "))).toBe(true);
+    expect(lines[1]).toMatch(/^removal: +\d+\.\d kg N\/ha$/);
+    expect(lines.slice(2)).toEqual([
+      "emission: unknown",
+      "balance:  unknown",
+      "missing: fertilizerEmissionFactor, residueNitrogen, surplusTarget",
+    ]);
   });
 });

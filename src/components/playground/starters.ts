@@ -158,7 +158,11 @@ console.log("supply:  ", kg(balance.supply.total));
 console.log("removal: ", kg(balance.removal.total));
 console.log("emission:", kg(balance.emission.total));
 console.log("balance: ", kg(balance.balance));
-if (!balance.complete) console.log("missing:", balance.missing);
+// Without emission factors (options.emissionFactors, from a source you name)
+// the emission is unknown, and so is the balance: nothing missing becomes 0.
+if (!balance.complete) {
+  console.log("missing:", [...new Set(balance.missing.map((m) => m.item))].join(", "));
+}
 `,
   },
 ];

@@ -10,7 +10,7 @@ import Output from "./Output";
 import type { OutputLine, RunOutcome } from "./runner";
 import { css, styles } from "./styles";
 
-const LIMIT_S = 30;
+const LIMIT_S = 60;
 
 interface Compiled {
   ts: string;

@@ -6,8 +6,12 @@
 import type { ErrorReport } from "./format";
 import type { FromWorker, ToWorker } from "./protocol";
 
-/** How long a run may take before the worker is ended. */
-export const RUN_TIME_LIMIT_MS = 30_000;
+/** How long a run may take, once the worker has loaded, before the worker is ended. */
+export const RUN_TIME_LIMIT_MS = 60_000;
+
+// Resolves when a worker has loaded its code; the time limit starts then, so a
+// slow download of the toolkit does not count against the code that runs.
+const loaded = new WeakMap<Worker, Promise<boolean>>();
 
 export interface OutputLine {
   level: "log" | "warn" | "error";
@@ -21,22 +25,39 @@ export type RunOutcome =
   | { kind: "crashed"; message: string };
 
 export function startWorker(): Worker {
-  return new Worker(new URL("./worker.ts", import.meta.url), {
+  const worker = new Worker(new URL("./worker.ts", import.meta.url), {
     type: "module",
     name: "fdm-toolkit",
   });
+  loaded.set(
+    worker,
+    new Promise((resolve) => {
+      const onMessage = (event: MessageEvent<FromWorker>) => {
+        if (event.data.type !== "ready") return;
+        worker.removeEventListener("message", onMessage);
+        resolve(true);
+      };
+      worker.addEventListener("message", onMessage);
+      worker.addEventListener("error", () => resolve(false), { once: true });
+    }),
+  );
+  return worker;
 }
 
 /**
  * Runs code in `worker` and resolves with how it ended. On a timeout or a crash
  * the worker is terminated and must not be used again.
  */
-export function runInWorker(
+export async function runInWorker(
   worker: Worker,
   request: Extract<ToWorker, { type: "run" }>,
   onLine: (line: OutputLine) => void,
   limitMs = RUN_TIME_LIMIT_MS,
 ): Promise<RunOutcome> {
+  if (!(await (loaded.get(worker) ?? true))) {
+    worker.terminate();
+    return { kind: "crashed", message: "the toolkit could not be loaded" };
+  }
   return new Promise((resolve) => {
     const started = performance.now();
     const finish = (outcome: RunOutcome) => {
