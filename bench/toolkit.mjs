@@ -13,7 +13,8 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const buildDir = path.join(root, "build");
+// FDM_BENCH_BUILD=build-e2e measures another build directory.
+const buildDir = path.join(root, process.env.FDM_BENCH_BUILD ?? "build");
 const baseUrl = "/fdm/";
 const types = {
   ".html": "text/html",
@@ -92,13 +93,21 @@ const cases = [
     name: "docs sample on fdm-core (Run)",
     route: "/fdm/docs/getting-started/basic-usage-fdm-core",
     act: (page) => page.getByRole("button", { name: "Run", exact: true }).first().click(),
-    done: (page) => page.getByText(/^Finished in|^Error|^Stopped/).first().waitFor({ timeout: 300_000 }),
+    done: (page) =>
+      page
+        .getByText(/^Finished in|^Error|^Stopped/)
+        .first()
+        .waitFor({ timeout: 300_000 }),
   },
   {
     name: "playground, starter script 1",
     route: "/fdm/playground",
     act: (page) => page.getByRole("button", { name: "Run", exact: true }).click(),
-    done: (page) => page.getByText(/^Finished in|^Error|^Stopped/).first().waitFor({ timeout: 300_000 }),
+    done: (page) =>
+      page
+        .getByText(/^Finished in|^Error|^Stopped/)
+        .first()
+        .waitFor({ timeout: 300_000 }),
   },
 ];
 
@@ -107,7 +116,13 @@ const server = await serve();
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+  ],
 });
 console.log("throttled: CPU 4x, 10 Mbit/s down, 40 ms latency; KB raw / gzip");
 console.log("| page | first load | toolkit on use | time to first result | other hosts |");

@@ -218,7 +218,8 @@ for (const theme of ["light", "dark"] as const) {
     "sample page after a run": "/docs/getting-started/using-catalogues-fdm-data",
   })) {
     test(`${name} has no axe violations in ${theme} mode`, async ({ page }) => {
-      test.setTimeout(120_000);
+      // axe on a long page takes minutes when the machine is busy.
+      test.setTimeout(300_000);
       const sep = path.includes("?") ? "&" : "?";
       await page.goto(site(`${path}${sep}docusaurus-theme=${theme}`));
       await hydrated(page);
