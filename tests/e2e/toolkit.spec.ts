@@ -212,8 +212,6 @@ test.describe("playground", () => {
 for (const theme of ["light", "dark"] as const) {
   for (const [name, path] of Object.entries({
     "stikstof calculator": `${norms}/stikstofgebruiksnorm?crop=nl_265&apps=rvo_14~25000~2025-03-15~eigen_bedrijf`,
-    "fosfaat calculator": `${norms}/fosfaatgebruiksnorm`,
-    "dierlijke-mest calculator": `${norms}/dierlijke-mest-gebruiksnorm`,
     playground: "/playground",
     "sample page after a run": "/docs/getting-started/using-catalogues-fdm-data",
   })) {
