@@ -6,6 +6,7 @@ import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-hig
 import leanClientDataPlugin from "./src/plugins/lean-client-data";
 import { ssrTemplate } from "./src/plugins/ssr-template";
 import steadyTitlePlugin from "./src/plugins/steady-title";
+import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolkit-browser";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "0.8.0";
@@ -142,6 +143,7 @@ const config: Config = {
           tags: "tags.yml",
           onInlineTags: "warn",
           rehypePlugins: [rehypeCodeHighlight],
+          remarkPlugins: [remarkRunnableSamples],
         },
         blog: {
           path: "blog",
@@ -165,8 +167,9 @@ const config: Config = {
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
           rehypePlugins: [rehypeCodeHighlight],
+          remarkPlugins: [remarkRunnableSamples],
         },
-        pages: { rehypePlugins: [rehypeCodeHighlight] },
+        pages: { rehypePlugins: [rehypeCodeHighlight], remarkPlugins: [remarkRunnableSamples] },
         theme: { customCss: "./src/css/custom.css" },
         sitemap: { ignorePatterns: ["/fdm/test/**"] },
       } satisfies Preset.Options,
@@ -212,6 +215,7 @@ const config: Config = {
     fdmSitePlugin,
     leanClientDataPlugin,
     steadyTitlePlugin,
+    toolkitBrowserPlugin,
     (context: LoadContext) =>
       codeHighlightPlugin(context, { light: lightCodeTheme, dark: darkCodeTheme }),
   ],
@@ -260,6 +264,7 @@ const config: Config = {
         { type: "docSidebar", sidebarId: "tutorialSidebar", position: "left", label: "Docs" },
         { to: "/api", label: "Reference", position: "left", activeBaseRegex: "^/fdm/api(/|$)" },
         { to: "/blog", label: "Blog", position: "left" },
+        { to: "/playground", label: "Playground", position: "left" },
         {
           type: "html",
           position: "right",

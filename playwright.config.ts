@@ -6,7 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  * crash route), then serves that build on 127.0.0.1:3100 — its own port, so a
  * site served with `npm run serve` on 3000 does not get in the way.
  */
-const port = 3100;
+// FDM_E2E_PORT: another port, when several worktrees test on one machine.
+const port = Number(process.env.FDM_E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -45,6 +45,15 @@ const reportDir = process.env.FDM_REPORT_DIR;
 
 export default defineConfig({
   resolve: { alias },
+  // fdm-core's browser entry imports its migrations' .sql files as text.
+  plugins: [
+    {
+      name: "sql-as-text",
+      transform(code: string, id: string) {
+        return id.endsWith(".sql") ? `export default ${JSON.stringify(code)};` : undefined;
+      },
+    },
+  ],
   test: {
     reporters: reportDir
       ? [

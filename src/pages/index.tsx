@@ -68,6 +68,9 @@ export default function Home(): ReactNode {
               <Link className="button button--secondary button--lg" to="/api">
                 API reference
               </Link>
+              <Link className="button button--secondary button--lg" to="/playground">
+                Try it in your browser
+              </Link>
             </div>
           </div>
         </section>

@@ -1,8 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type DocsSample,
+  docsSamples,
+  markdownFiles,
+  sampleSourceDirs,
+} from "../../src/plugins/docs-samples";
 
 /**
  * Docs that cannot lie: every ```ts / ```typescript block in docs/, blog/ and
@@ -11,50 +17,9 @@ import { beforeAll, describe, expect, it } from "vitest";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const outDir = path.join(import.meta.dirname, ".generated");
-const sourceDirs = ["docs", "blog", "src/pages"];
 
-interface Sample {
-  file: string;
-  line: number;
-  code: string;
-  fragment: string | null;
+interface Sample extends DocsSample {
   out: string;
-}
-
-function markdownFiles(dir: string): string[] {
-  const abs = path.join(root, dir);
-  if (!existsSync(abs)) return [];
-  return readdirSync(abs, { recursive: true, encoding: "utf8" })
-    .filter((f) => /\.mdx?$/.test(f))
-    .map((f) => path.join(dir, f))
-    .sort();
-}
-
-/** Code blocks of a markdown file: fence language, meta, code and line. */
-function codeBlocks(text: string) {
-  const blocks: { lang: string; meta: string; code: string; line: number }[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i += 1) {
-    const open = /^(\s*)(`{3,}|~{3,})\s*([\w-]*)\s*(.*)$/.exec(lines[i] ?? "");
-    if (!open) continue;
-    const [, indent = "", fence = "", lang = "", meta = ""] = open;
-    const body: string[] = [];
-    let j = i + 1;
-    while (
-      j < lines.length &&
-      !new RegExp(`^\\s*${fence[0]}{${fence.length},}\\s*$`).test(lines[j] ?? "")
-    ) {
-      body.push(
-        (lines[j] ?? "").startsWith(indent)
-          ? (lines[j] ?? "").slice(indent.length)
-          : (lines[j] ?? ""),
-      );
-      j += 1;
-    }
-    blocks.push({ lang, meta, code: body.join("\n"), line: i + 1 });
-    i = j;
-  }
-  return blocks;
 }
 
 function collectSamples(): Sample[] {
@@ -62,18 +27,12 @@ function collectSamples(): Sample[] {
   mkdirSync(outDir, { recursive: true });
   // ES modules, so samples may use import and top-level await.
   writeFileSync(path.join(outDir, "package.json"), '{ "type": "module" }\n');
-  const samples: Sample[] = [];
-  for (const file of sourceDirs.flatMap(markdownFiles)) {
-    for (const block of codeBlocks(readFileSync(path.join(root, file), "utf8"))) {
-      if (block.lang !== "ts" && block.lang !== "typescript") continue;
-      const fragment = /fragment="([^"]*)"/.exec(block.meta)?.[1] ?? null;
-      const name = `${file.replace(/[/\\.]/g, "_")}_L${block.line}.ts`;
-      const out = path.join(outDir, name);
-      if (fragment === null) writeFileSync(out, `${block.code}\nexport {};\n`);
-      samples.push({ file, line: block.line, code: block.code, fragment, out });
-    }
-  }
-  return samples;
+  return docsSamples(root).map((sample) => {
+    const name = `${sample.file.replace(/[/\\.]/g, "_")}_L${sample.line}.ts`;
+    const out = path.join(outDir, name);
+    if (sample.fragment === null) writeFileSync(out, `${sample.code}\nexport {};\n`);
+    return { ...sample, out };
+  });
 }
 
 /** Type-checks all runnable samples in one program; returns the errors per file. */
@@ -172,7 +131,7 @@ describe("references to exported names", () => {
   it("every page that names an export in inline code links it to the API reference", () => {
     const exported = exportedNames();
     const unlinked: string[] = [];
-    for (const file of sourceDirs.flatMap(markdownFiles)) {
+    for (const file of sampleSourceDirs.flatMap((dir) => markdownFiles(root, dir))) {
       const text = readFileSync(path.join(root, file), "utf8").replace(
         /^(\s*)(`{3,}|~{3,})[\s\S]*?^\s*\2\s*$/gm,
         "",

@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { sha256 as sha256Digest } from "@noble/hashes/sha2";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import { and, eq } from "drizzle-orm";
 import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
@@ -102,7 +103,7 @@ export function hashCalculationInput(input: unknown): string {
 }
 
 function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return bytesToHex(sha256Digest(utf8ToBytes(text)));
 }
 
 /**

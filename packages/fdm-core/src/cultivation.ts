@@ -17,8 +17,9 @@ import type { Tenure } from "./authorization.js";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
 import { FdmError } from "./error.js";
-import { chunksFor, type FdmType, idSet, insertTogether, type PrincipalId } from "./fdm.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
+import { chunksFor, idSet, insertTogether } from "./insert-together.js";
 import {
   cultivationCatalogue,
   cultivationEnding,

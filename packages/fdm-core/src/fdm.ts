@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { getTableColumns, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -163,43 +162,3 @@ export async function closeFdm(fdm: FdmType): Promise<void> {
   else await client.end();
 }
 
-/**
- * Runs INSERT statements written together (e.g. an asset and its actions) as
- * ONE statement, the first ones as data-modifying CTEs: one round trip, and
- * either all rows are written or none. Foreign keys between them hold, as
- * PostgreSQL checks them at the end of the statement. Internal to fdm-core.
- */
-export async function insertTogether(db: FdmType, inserts: SQLWrapper[]): Promise<void> {
-  const last = inserts.at(-1);
-  if (!last) return;
-  const ctes = inserts.slice(0, -1).map((q, i) => sql`${sql.raw(`w${i}`)} as (${q.getSQL()})`);
-  await db.execute(
-    ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}` : last.getSQL(),
-  );
-}
-
-/** Most bind parameters one statement may carry (PostgreSQL's limit is 65,535). */
-const MAX_PARAMS = 60_000;
-
-/**
- * Splits the rows of a batch into chunks small enough for one multi-row statement
- * inserting into `tables`: at most one bind parameter per column of each table per
- * row, so a chunk stays below PostgreSQL's 65,535 parameters. Internal to fdm-core.
- */
-export function chunksFor<T>(rows: readonly T[], tables: readonly Table[]): T[][] {
-  const perRow = tables.reduce((n, t) => n + Object.keys(getTableColumns(t)).length, 0);
-  const size = Math.max(1, Math.floor(MAX_PARAMS / perRow));
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-/**
- * The ids as a subquery for `inArray(column, idSet(ids))`, passed as ONE JSON
- * parameter. With a long literal list PostgreSQL compares every row against every
- * element (seconds for a few thousand ids); the subquery is hashed and joined.
- * Internal to fdm-core.
- */
-export function idSet(ids: Iterable<string>): SQL {
-  return sql`(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb))`;
-}

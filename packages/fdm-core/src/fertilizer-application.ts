@@ -3,7 +3,8 @@ import type { ApplicationMethods } from "fdm-data";
 import { rowsOf } from "./authorization.js";
 import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
 import { FdmError } from "./error.js";
-import { chunksFor, type FdmType, type PrincipalId } from "./fdm.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { chunksFor } from "./insert-together.js";
 import { guard } from "./guard.js";
 import {
   applicationMethodOptions,

@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "@noble/hashes/sha2";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
 import { FdmError } from "./error.js";
@@ -420,7 +421,7 @@ export async function addFertilizer(
     let catalogueItemId: string;
     if (custom) {
       catalogueItemId = `custom_${createId()}`;
-      const hash = createHash("sha256").update(JSON.stringify(custom)).digest("hex");
+      const hash = bytesToHex(sha256(utf8ToBytes(JSON.stringify(custom))));
       await tx.insert(fertilizerCatalogue).values({
         itemId: catalogueItemId,
         catalogue: "custom",

@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL, sql } from "drizzle-orm";
 import { removeFieldsTx } from "./cascade.js";
 import { FdmError } from "./error.js";
-import { type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
 import { validateGeometry } from "./geometry.js";
 import { guard } from "./guard.js";
+import { insertTogether } from "./insert-together.js";
 import {
   acquiringMethodOptions,
   cultivationStarting,

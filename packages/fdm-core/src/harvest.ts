@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Harvestable } from "fdm-data";
 import { FdmError } from "./error.js";
-import { chunksFor, type FdmType, idSet, insertTogether, type PrincipalId } from "./fdm.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
+import { chunksFor, idSet, insertTogether } from "./insert-together.js";
 import { guard } from "./guard.js";
 import {
   cultivationCatalogue,

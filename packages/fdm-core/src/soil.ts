@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, lte } from "drizzle-orm";
 import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
 import { FdmError } from "./error.js";
-import { chunksFor, type FdmType, insertTogether, type PrincipalId } from "./fdm.js";
+import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
+import { chunksFor, insertTogether } from "./insert-together.js";
 import {
   fieldAcquiring,
   gwlClassOptions,

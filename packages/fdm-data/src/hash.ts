@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { sha256 as sha256Digest } from "@noble/hashes/sha2";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import type { CatalogueCultivationItem, CatalogueFertilizerItem } from "./types.js";
 
 /** An item with or without its `hash`; the hash is always recomputed. */
@@ -88,8 +89,10 @@ export function canonicalItem(
   return canonicalJson(top);
 }
 
+// A kept pure-JS SHA-256 (synchronous, unlike Web Crypto), so the hashes are
+// the same in Node and in a browser.
 function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return bytesToHex(sha256Digest(utf8ToBytes(text)));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { type FdmType, type PrincipalId, withCalculationCache } from "fdm-core";
 import { calculateNitrogenBalance } from "../balance/nitrogen/nitrogen-balance.js";
 import type { NitrogenBalance, NitrogenBalanceTimeframe } from "../balance/nitrogen/types.js";
@@ -6,6 +5,7 @@ import {
   calculateNL2025GebruiksnormenForFarm,
   type NL2025FarmGebruiksnormen,
 } from "../norms/nl/2025/farm.js";
+import { VERSION } from "../version.js";
 import {
   calculateNL2026GebruiksnormenForFarm,
   type NL2026FarmGebruiksnormen,
@@ -20,14 +20,6 @@ import {
   type NL2025NormsCollectorOptions,
   type NL2026NormsCollectorOptions,
 } from "./norms.js";
-
-// Results are cached per package version: from src/collectors and dist/collectors alike,
-// the package's package.json lies two levels up.
-const VERSION = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  }
-).version;
 
 /**
  * Computes the nitrogen balance of a farm straight from fdm-core: collects the

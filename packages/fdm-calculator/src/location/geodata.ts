@@ -1,5 +1,3 @@
-import { type FileHandle, open, readFile } from "node:fs/promises";
-import { resolve } from "node:path";
 import Flatbush from "flatbush";
 import { geojson as fgb } from "flatgeobuf";
 import { fromFeature } from "flatgeobuf/lib/mjs/geojson/feature.js";
@@ -7,6 +5,7 @@ import type { HeaderMeta } from "flatgeobuf/lib/mjs/header-meta.js";
 import { HttpReader, type RangeClient } from "flatgeobuf/lib/mjs/http-reader.js";
 import type { Feature, GeoJsonProperties, MultiPolygon, Polygon } from "geojson";
 import { FdmCalculatorError, type FdmCalculatorErrorCode } from "../errors.js";
+import { type LocalFile, openLocalFile, readLocalFile, resolveLocalPath } from "./local-files.js";
 
 /** The file formats a location dataset can have. */
 export type GeodataFormat = "flatgeobuf" | "geojson";
@@ -137,7 +136,7 @@ function isUrl(source: string): boolean {
 }
 
 function cacheKey(source: string): string {
-  return isUrl(source) ? source : resolve(source);
+  return isUrl(source) ? source : resolveLocalPath(source);
 }
 
 function detectFormat(source: string, format: GeodataFormat | undefined): GeodataFormat {
@@ -366,7 +365,7 @@ async function readSource(source: string): Promise<Uint8Array> {
     return new Uint8Array(await response.arrayBuffer());
   }
   try {
-    return new Uint8Array(await readFile(source));
+    return await readLocalFile(source);
   } catch (error) {
     throw new GeodataError(
       "GEODATA_UNREADABLE",
@@ -398,7 +397,7 @@ function loadWhole(source: string, format: GeodataFormat): Promise<LoadedDataset
 // Serves byte ranges of a local file to flatgeobuf's index-aware reader, so
 // that only the header, the index nodes and the matching features are read.
 class FileRangeClient implements RangeClient {
-  constructor(private readonly handle: FileHandle) {}
+  constructor(private readonly handle: LocalFile) {}
 
   async getRange(begin: number, length: number): Promise<ArrayBuffer> {
     const bytes = new Uint8Array(length);
@@ -433,10 +432,10 @@ const NO_INDEX = /No index found/;
 
 async function queryIndexedFlatGeobuf(source: string, box: BBox): Promise<GeodataFeature[] | null> {
   const rect = { minX: box[0], minY: box[1], maxX: box[2], maxY: box[3] };
-  let handle: FileHandle | null = null;
+  let handle: LocalFile | null = null;
   if (!isUrl(source)) {
     try {
-      handle = await open(source, "r");
+      handle = await openLocalFile(source);
     } catch (error) {
       throw new GeodataError(
         "GEODATA_UNREADABLE",

@@ -1,0 +1,364 @@
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { styles } from "./styles";
+import type { CalculatorInput, NormKind, NormYear } from "./types";
+import { normYears } from "./years";
+
+type Application = CalculatorInput["applications"][number];
+
+/** The form's values as URL parameters, and back (a shared link restores the calculation). */
+function fromUrl(year: number): CalculatorInput {
+  const q = new URLSearchParams(typeof window === "undefined" ? "" : window.location.search);
+  const flag = (name: string, fallback = false) => (q.has(name) ? q.get(name) === "1" : fallback);
+  return {
+    cropId: q.get("crop") ?? "nl_265",
+    sown: q.get("sown") ?? `${year}-03-01`,
+    region: q.get("region") ?? "klei",
+    nv: flag("nv"),
+    gwbg: flag("gwbg"),
+    natura2000: flag("n2k"),
+    derogatievrij: flag("dvz"),
+    derogation: flag("derog"),
+    grazing: flag("graze", true),
+    pCaCl2: q.get("pcacl2") ?? "2.0",
+    pAl: q.get("pal") ?? "40",
+    variety: q.get("variety") ?? "",
+    teeltwijze: q.get("teeltwijze") ?? "",
+    applications: (q.get("apps") ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((part) => {
+        const [fertilizerId = "", amount = "", date = "", origin = ""] = part.split("~");
+        return { fertilizerId, amount, date, origin };
+      }),
+  };
+}
+
+function toUrl(f: CalculatorInput): string {
+  const q = new URLSearchParams(window.location.search);
+  const set = (k: string, v: string) => q.set(k, v);
+  set("crop", f.cropId);
+  set("sown", f.sown);
+  set("region", f.region);
+  for (const [k, v] of [
+    ["nv", f.nv],
+    ["gwbg", f.gwbg],
+    ["n2k", f.natura2000],
+    ["dvz", f.derogatievrij],
+    ["derog", f.derogation],
+    ["graze", f.grazing],
+  ] as const)
+    set(k, v ? "1" : "0");
+  set("pcacl2", f.pCaCl2);
+  set("pal", f.pAl);
+  for (const [k, v] of [
+    ["variety", f.variety],
+    ["teeltwijze", f.teeltwijze],
+  ] as const)
+    v ? set(k, v) : q.delete(k);
+  const apps = f.applications
+    .map((a) => [a.fertilizerId, a.amount, a.date, a.origin].join("~"))
+    .join(",");
+  apps ? set("apps", apps) : q.delete("apps");
+  return `${window.location.pathname}?${q.toString()}${window.location.hash}`;
+}
+
+export default function NormCalculatorLive({
+  norm,
+  year,
+}: {
+  norm: NormKind;
+  year: number;
+}): ReactNode {
+  const [data, setData] = useState<NormYear | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [form, setForm] = useState<CalculatorInput>(() => fromUrl(year));
+  const id = useId();
+
+  useEffect(() => {
+    const load = normYears[year];
+    if (!load) {
+      setFailed(`No calculator for ${year}.`);
+      return;
+    }
+    load().then(setData, (e: unknown) => setFailed(String(e)));
+  }, [year]);
+
+  useEffect(() => {
+    if (data) window.history.replaceState(window.history.state, "", toUrl(form));
+  }, [form, data]);
+
+  const crop = data?.crops.find((c) => c.id === form.cropId);
+  const [cropText, setCropText] = useState<string | null>(null);
+  const outcome = useMemo(() => (data ? data.compute(norm, form) : null), [data, norm, form]);
+
+  if (failed) return <p className={styles.problem}>{failed}</p>;
+  if (!data) return <p className={styles.loading}>Loading the calculator…</p>;
+
+  const update = (patch: Partial<CalculatorInput>) => setForm((f) => ({ ...f, ...patch }));
+  const updateApp = (i: number, patch: Partial<Application>) =>
+    update({ applications: form.applications.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
+  const cropLabel = (c: { code: string; name: string }) => `${c.code} ${c.name}`;
+  const check = (key: keyof CalculatorInput, label: string) => (
+    <label className={styles.check}>
+      <input
+        type="checkbox"
+        checked={form[key] as boolean}
+        onChange={(e) => update({ [key]: e.target.checked })}
+      />{" "}
+      {label}
+    </label>
+  );
+
+  return (
+    <div className={styles.live}>
+      <form className={styles.form} onSubmit={(e) => e.preventDefault()}>
+        {norm !== "dierlijke-mest" && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-crop`}>Crop (BRP code or name)</label>
+            <input
+              id={`${id}-crop`}
+              list={`${id}-crops`}
+              value={cropText ?? (crop ? cropLabel(crop) : form.cropId)}
+              onChange={(e) => {
+                const text = e.target.value;
+                setCropText(text);
+                const code = /^\s*(\d+)\b/.exec(text)?.[1];
+                const match =
+                  data.crops.find((c) => c.code === code) ??
+                  data.crops.find((c) => cropLabel(c).toLowerCase() === text.trim().toLowerCase());
+                if (match) update({ cropId: match.id });
+              }}
+              onBlur={() => setCropText(null)}
+              autoComplete="off"
+              aria-describedby={`${id}-crop-now`}
+            />
+            <datalist id={`${id}-crops`}>
+              {data.crops.map((c) => (
+                <option key={c.id} value={cropLabel(c)} />
+              ))}
+            </datalist>
+            <small id={`${id}-crop-now`}>
+              Calculating for: {crop ? cropLabel(crop) : "no crop chosen"}
+            </small>
+          </div>
+        )}
+        {norm !== "dierlijke-mest" && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-sown`}>Sown or planted on</label>
+            <input
+              id={`${id}-sown`}
+              type="date"
+              value={form.sown}
+              onChange={(e) => update({ sown: e.target.value })}
+            />
+          </div>
+        )}
+        {norm === "stikstof" && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-region`}>Soil region</label>
+            <select
+              id={`${id}-region`}
+              value={form.region}
+              onChange={(e) => update({ region: e.target.value })}
+            >
+              {data.regions.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {norm === "fosfaat" && (
+          <>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-pcacl2`}>P-CaCl2 (mg P/kg)</label>
+              <input
+                id={`${id}-pcacl2`}
+                type="number"
+                inputMode="decimal"
+                step="0.1"
+                min="0"
+                value={form.pCaCl2}
+                onChange={(e) => update({ pCaCl2: e.target.value })}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-pal`}>P-AL (mg P2O5/100 g)</label>
+              <input
+                id={`${id}-pal`}
+                type="number"
+                inputMode="decimal"
+                step="1"
+                min="0"
+                value={form.pAl}
+                onChange={(e) => update({ pAl: e.target.value })}
+              />
+            </div>
+          </>
+        )}
+        <fieldset className={styles.flags}>
+          <legend>Where the field lies and what the farm does</legend>
+          {norm !== "fosfaat" && check("nv", "NV-gebied (nutrient-polluted area)")}
+          {norm === "dierlijke-mest" && check("gwbg", "GWBG (groundwater protection area)")}
+          {norm === "dierlijke-mest" && check("natura2000", "Natura 2000 (or its mapped zone)")}
+          {norm === "dierlijke-mest" && check("derogatievrij", "Derogatievrije zone")}
+          {norm !== "fosfaat" && check("derogation", "The farm has derogatie (derogation)")}
+          {norm === "stikstof" && check("grazing", "The farm grazes (beweiding)")}
+        </fieldset>
+        {norm === "stikstof" && (
+          <details className={styles.more}>
+            <summary>Variety and teeltwijze (for the lines that need them)</summary>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-variety`}>Variety (ras), for potatoes</label>
+              <input
+                id={`${id}-variety`}
+                value={form.variety}
+                onChange={(e) => update({ variety: e.target.value })}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-teeltwijze`}>Teeltwijze (way of growing)</label>
+              <input
+                id={`${id}-teeltwijze`}
+                value={form.teeltwijze}
+                onChange={(e) => update({ teeltwijze: e.target.value })}
+              />
+            </div>
+          </details>
+        )}
+        <fieldset className={styles.apps}>
+          <legend>Applications in {year} (for the filling)</legend>
+          {form.applications.length === 0 && <p className={styles.none}>None yet.</p>}
+          {form.applications.map((a, i) => {
+            const fert = data.fertilizers.find((x) => x.id === a.fertilizerId);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
+              <fieldset key={i} className={styles.app}>
+                <legend className={styles.appLegend}>Application {i + 1}</legend>
+                <div className={styles.field}>
+                  <label htmlFor={`${id}-f${i}`}>Mestcode / fertilizer</label>
+                  <select
+                    id={`${id}-f${i}`}
+                    value={a.fertilizerId}
+                    onChange={(e) => updateApp(i, { fertilizerId: e.target.value })}
+                  >
+                    <option value="">Choose…</option>
+                    {data.fertilizers.map((x) => (
+                      <option key={x.id} value={x.id}>
+                        {x.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className={styles.field}>
+                  <label htmlFor={`${id}-a${i}`}>Amount (kg/ha)</label>
+                  <input
+                    id={`${id}-a${i}`}
+                    type="number"
+                    inputMode="decimal"
+                    min="0"
+                    value={a.amount}
+                    onChange={(e) => updateApp(i, { amount: e.target.value })}
+                  />
+                </div>
+                <div className={styles.field}>
+                  <label htmlFor={`${id}-d${i}`}>Date</label>
+                  <input
+                    id={`${id}-d${i}`}
+                    type="date"
+                    value={a.date}
+                    onChange={(e) => updateApp(i, { date: e.target.value })}
+                  />
+                </div>
+                {fert?.grazingManure && (
+                  <div className={styles.field}>
+                    <label htmlFor={`${id}-o${i}`}>Herkomst (origin)</label>
+                    <select
+                      id={`${id}-o${i}`}
+                      value={a.origin}
+                      onChange={(e) => updateApp(i, { origin: e.target.value })}
+                    >
+                      <option value="">Not given</option>
+                      <option value="eigen_bedrijf">Eigen bedrijf (own farm)</option>
+                      <option value="aangevoerd">Aangevoerd (brought in)</option>
+                    </select>
+                  </div>
+                )}
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  onClick={() =>
+                    update({ applications: form.applications.filter((_, j) => j !== i) })
+                  }
+                >
+                  Remove application {i + 1}
+                </button>
+              </fieldset>
+            );
+          })}
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            onClick={() =>
+              update({
+                applications: [
+                  ...form.applications,
+                  { fertilizerId: "", amount: "", date: `${year}-04-01`, origin: "" },
+                ],
+              })
+            }
+          >
+            Add an application
+          </button>
+        </fieldset>
+      </form>
+      <div
+        className={styles.result}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="norm-result"
+      >
+        {outcome && !outcome.ok && (
+          <p className={styles.problem}>
+            No figure: {outcome.message}
+            {outcome.code ? ` (${outcome.code})` : ""}
+          </p>
+        )}
+        {outcome?.ok && (
+          <>
+            <p className={styles.figure}>
+              Norm: <strong data-testid="norm-value">{outcome.norm.value}</strong>{" "}
+              {outcome.norm.unit}
+            </p>
+            <dl className={styles.details}>
+              {outcome.norm.details.map(([k, v]) => (
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className={styles.explanation}>{outcome.norm.explanation}</p>
+            <p className={styles.figure}>
+              Filling:{" "}
+              <strong data-testid="filling-value">
+                {Math.round(outcome.filling.value * 100) / 100}
+              </strong>{" "}
+              {outcome.filling.unit} of {outcome.norm.value}
+            </p>
+            <p className={styles.explanation}>{outcome.filling.explanation}</p>
+            {outcome.filling.perApplication.length > 0 && (
+              <ul className={styles.explanation}>
+                {outcome.filling.perApplication.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * What a norm calculator page needs from one year of norms. A year is a module
+ * (nl2025.ts) registered in years.ts; adding a year adds a module and a line
+ * there, the component stays the same.
+ */
+export type NormKind = "stikstof" | "fosfaat" | "dierlijke-mest";
+
+export interface CalculatorInput {
+  cropId: string;
+  sown: string;
+  region: string;
+  nv: boolean;
+  gwbg: boolean;
+  natura2000: boolean;
+  derogatievrij: boolean;
+  derogation: boolean;
+  grazing: boolean;
+  pCaCl2: string;
+  pAl: string;
+  variety: string;
+  teeltwijze: string;
+  applications: { fertilizerId: string; amount: string; date: string; origin: string }[];
+}
+
+export interface Figure {
+  value: number;
+  unit: string;
+  explanation: string;
+  /** The details the calculator returns with the figure (table line, variant, korting, class…). */
+  details: [string, string][];
+}
+
+export type Outcome =
+  | { ok: true; norm: Figure; filling: Figure & { perApplication: string[] } }
+  | { ok: false; message: string; code?: string };
+
+export interface NormYear {
+  year: number;
+  regions: { value: string; label: string }[];
+  crops: { id: string; code: string; name: string }[];
+  fertilizers: { id: string; label: string; grazingManure: boolean }[];
+  compute(kind: NormKind, input: CalculatorInput): Outcome;
+}

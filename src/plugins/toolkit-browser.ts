@@ -1,0 +1,143 @@
+/**
+ * The toolkit in the reader's browser, build side:
+ * - the bundler resolves fdm-core and fdm-calculator to their browser entries
+ *   (sources, with fdm-core's migrations loaded as text);
+ * - a remark plugin wraps each TypeScript sample that the docs-samples test
+ *   runs in <RunnableSample>, which shows a "Run" button, or says why the
+ *   sample cannot run in a browser;
+ * - after the build, each runnable sample is published compiled to
+ *   JavaScript, as `fdm-samples/<id>.json`, fetched when the reader runs it.
+ * Pages without samples, calculators or the playground import none of this.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { LoadContext, Plugin } from "@docusaurus/types";
+import { transform } from "sucrase";
+import {
+  browserUnavailability,
+  docsSamples,
+  fragmentOf,
+  isTypeScript,
+  sampleId,
+} from "./docs-samples";
+
+/** Compiles a sample for the runner: types stripped, imports as `require` calls. */
+export function compileSample(code: string): string {
+  return transform(code, { transforms: ["typescript", "imports"], disableESTransforms: true }).code;
+}
+
+type MdNode = {
+  type: string;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  name?: string;
+  attributes?: unknown[];
+  children?: MdNode[];
+  data?: Record<string, unknown>;
+};
+
+const componentName = "FdmRunnableSample";
+const componentPath = "@site/src/components/toolkit/RunnableSample";
+
+function importNode(): MdNode {
+  const value = `import ${componentName} from "${componentPath}";`;
+  return {
+    type: "mdxjsEsm",
+    value,
+    data: {
+      estree: {
+        type: "Program",
+        sourceType: "module",
+        body: [
+          {
+            type: "ImportDeclaration",
+            specifiers: [
+              {
+                type: "ImportDefaultSpecifier",
+                local: { type: "Identifier", name: componentName },
+              },
+            ],
+            source: { type: "Literal", value: componentPath, raw: JSON.stringify(componentPath) },
+            attributes: [],
+          },
+        ],
+      },
+    },
+  };
+}
+
+/**
+ * Remark plugin: every ```ts block without `fragment="…"` becomes
+ * `<FdmRunnableSample sampleId reason>` around the unchanged code block.
+ */
+export function remarkRunnableSamples() {
+  return (tree: MdNode) => {
+    let wrapped = 0;
+    const walk = (node: MdNode) => {
+      const children = node.children;
+      if (!children) return;
+      for (let i = 0; i < children.length; i += 1) {
+        const child = children[i] as MdNode;
+        if (child.type === "code" && isTypeScript(child.lang) && fragmentOf(child.meta) === null) {
+          const code = child.value ?? "";
+          const reason = browserUnavailability(code);
+          const attributes = [
+            { type: "mdxJsxAttribute", name: "sampleId", value: sampleId(code) },
+            ...(reason ? [{ type: "mdxJsxAttribute", name: "reason", value: reason }] : []),
+          ];
+          children[i] = {
+            type: "mdxJsxFlowElement",
+            name: componentName,
+            attributes,
+            children: [child],
+          };
+          wrapped += 1;
+        } else {
+          walk(child);
+        }
+      }
+    };
+    walk(tree);
+    if (wrapped > 0) tree.children?.unshift(importNode());
+  };
+}
+
+/** The Docusaurus plugin: bundler settings and the compiled samples. */
+export function toolkitBrowserPlugin({ siteDir }: LoadContext): Plugin {
+  const packages = path.join(siteDir, "packages");
+  return {
+    name: "fdm-toolkit-browser",
+    configureWebpack() {
+      return {
+        module: {
+          rules: [
+            { test: /\.sql$/, type: "asset/source" },
+            // PGlite fetches its WebAssembly and data files by URL; they are files, not modules.
+            { test: /\.(wasm|data)$/, type: "asset/resource" },
+            // The packages' sources import each other's modules as ./x.js.
+            { include: packages, resolve: { extensionAlias: { ".js": [".ts", ".js"] } } },
+          ],
+        },
+        resolve: {
+          alias: {
+            "fdm-core$": path.join(packages, "fdm-core/src/browser.ts"),
+            "fdm-calculator$": path.join(packages, "fdm-calculator/src/browser.ts"),
+            "fdm-data$": path.join(packages, "fdm-data/src/index.ts"),
+          },
+        },
+        // PGlite's loader imports it only when it runs in Node; in a browser it stays unused.
+        externals: { "node:module": "{}" },
+      };
+    },
+    async postBuild({ outDir }) {
+      const dir = path.join(outDir, "fdm-samples");
+      mkdirSync(dir, { recursive: true });
+      for (const sample of docsSamples(siteDir)) {
+        if (sample.fragment !== null || browserUnavailability(sample.code) !== null) continue;
+        const json = JSON.stringify({ ts: sample.code, js: compileSample(sample.code) });
+        writeFileSync(path.join(dir, `${sampleId(sample.code)}.json`), json);
+      }
+    },
+  };
+}

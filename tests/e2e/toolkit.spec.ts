@@ -1,0 +1,246 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, site, test } from "./fixtures";
+
+/**
+ * The toolkit in the reader's browser: the norm calculators (figures from
+ * reference/nl-2025/*.csv, read by hand), docs samples run in a worker, and
+ * the playground. The fixture fails any test whose pages call another host.
+ */
+const norms = "/docs/norms/nl/2025";
+
+async function calculator(page: Page, path: string) {
+  await page.goto(site(path));
+  await hydrated(page);
+  const section = page.locator("section", {
+    has: page.getByRole("heading", { name: /^Calculate the/ }),
+  });
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByTestId("norm-result")).toBeVisible({ timeout: 30_000 });
+  return section;
+}
+
+test.describe("norm calculators", () => {
+  test.describe.configure({ timeout: 90_000 });
+  test("stikstofgebruiksnorm: grazed permanent grassland on klei is 345 kg N/ha, on zand zuid 250", async ({
+    page,
+  }) => {
+    const calc = await calculator(page, `${norms}/stikstofgebruiksnorm`);
+    const crop = calc.getByLabel("Crop (BRP code or name)");
+    await crop.fill("265");
+    await calc.getByLabel("Soil region").selectOption("klei");
+    await calc.getByLabel("The farm grazes (beweiding)").check();
+    const result = calc.getByTestId("norm-result");
+    // stikstof-norms-2025.csv row 1: Grasland, beweiden, klei 345, zand_zuid 250.
+    await expect(result.getByTestId("norm-value")).toHaveText("345");
+    await expect(result).toContainText("Grasland");
+    await expect(result).toContainText("beweiden");
+    await expect(result).toContainText(/Korting \(catch-crop reduction\)\s*0 kg N\/ha/);
+    await calc.getByLabel("Soil region").selectOption("zand_zuid");
+    await expect(result.getByTestId("norm-value")).toHaveText("250");
+    // The inputs are in the address: opening it again gives the same answer.
+    expect(page.url()).toContain("crop=nl_265");
+    expect(page.url()).toContain("region=zand_zuid");
+    await page.reload();
+    const again = await calculator(
+      page,
+      `${norms}/stikstofgebruiksnorm${new URL(page.url()).search}`,
+    );
+    await expect(again.getByTestId("norm-value")).toHaveText("250");
+  });
+
+  test("stikstofgebruiksnorm: a crop is found by name, and volledig maaien on veen is 300", async ({
+    page,
+  }) => {
+    const calc = await calculator(page, `${norms}/stikstofgebruiksnorm`);
+    await calc.getByLabel("Crop (BRP code or name)").fill("265 Grasland, blijvend");
+    await calc.getByLabel("Soil region").selectOption("veen");
+    await calc.getByLabel("The farm grazes (beweiding)").uncheck();
+    // stikstof-norms-2025.csv row 2: Grasland, volledig maaien, veen 300.
+    await expect(calc.getByTestId("norm-value")).toHaveText("300");
+    await expect(calc.getByTestId("norm-result")).toContainText("volledig maaien");
+  });
+
+  test("fosfaatgebruiksnorm: grassland with P-CaCl2 0.5 and P-AL 15 is class Arm, 120 kg P2O5/ha", async ({
+    page,
+  }) => {
+    const calc = await calculator(page, `${norms}/fosfaatgebruiksnorm`);
+    await calc.getByLabel("Crop (BRP code or name)").fill("265");
+    await calc.getByLabel("P-CaCl2 (mg P/kg)").fill("0.5");
+    await calc.getByLabel("P-AL (mg P2O5/100 g)").fill("15");
+    // fosfaat-norms-2025.csv: grasland, P-CaCl2 <= 0.7, P-AL <= 20: Arm, 120.
+    await expect(calc.getByTestId("norm-value")).toHaveText("120");
+    await expect(calc.getByTestId("norm-result")).toContainText("Arm");
+  });
+
+  test("dierlijke-mest-gebruiksnorm: derogatie in an NV-gebied is 190; 25 t cattle slurry fills 100", async ({
+    page,
+  }) => {
+    const calc = await calculator(page, `${norms}/dierlijke-mest-gebruiksnorm`);
+    await calc.getByLabel("The farm has derogatie (derogation)").check();
+    await calc.getByLabel("NV-gebied (nutrient-polluted area)").check();
+    // dierlijke-mest-2025.csv priority 5: Derogatie - NV Gebied, 190.
+    await expect(calc.getByTestId("norm-value")).toHaveText("190");
+    await expect(calc.getByTestId("norm-result")).toContainText("Derogatie - NV Gebied");
+    await calc.getByRole("button", { name: "Add an application" }).click();
+    await calc
+      .getByLabel("Mestcode / fertilizer")
+      .selectOption({ label: "14 Rundvee - Drijfmest behalve van vleeskalveren" });
+    await calc.getByLabel("Amount (kg/ha)").fill("25000");
+    await calc.getByLabel("Date").fill("2025-03-15");
+    // mestcodes-2025.csv: mestcode 14 holds 4 kg N per ton; 25 t/ha = 100 kg N/ha.
+    await expect(calc.getByTestId("filling-value")).toHaveText("100");
+  });
+});
+
+test.describe("docs samples run in the browser", () => {
+  test("a sample prints in the page what it prints in Node", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
+    await hydrated(page);
+    await page.getByRole("button", { name: "Run", exact: true }).first().click();
+    const output = page.getByRole("status").filter({ hasText: "Finished" }).first();
+    await expect(output).toBeVisible({ timeout: 90_000 });
+    await expect(output.getByTestId("run-console")).toHaveText(
+      "nl_233: Tarwe, winter- (Wheat, winter)",
+    );
+  });
+
+  test("a sample on fdm-core runs on PGlite in the browser, and an edited one runs again", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto(site("/docs/getting-started/basic-usage-fdm-core"));
+    await hydrated(page);
+    await page.getByRole("button", { name: "Run", exact: true }).first().click();
+    await expect(page.getByText(/^Finished in/).first()).toBeVisible({ timeout: 120_000 });
+    await page.getByRole("button", { name: "Edit" }).first().click();
+    const editor = page.getByLabel("Edit the sample, then press Run").first();
+    await expect(editor).toHaveValue(/createFdmLocal/);
+    await editor.fill(`import { addFarm, createFdmLocal, getFarms } from "fdm-core";
+const fdm = await createFdmLocal();
+await addFarm(fdm, "anna", { name: "Edited farm" });
+const farms: { name: string }[] = await getFarms(fdm, "anna");
+console.log("farms:", farms.map((f) => f.name));`);
+    await page.getByRole("button", { name: "Run", exact: true }).first().click();
+    await expect(page.getByTestId("run-console").first()).toHaveText("farms: [ 'Edited farm' ]", {
+      timeout: 120_000,
+    });
+  });
+
+  test("an error shows its message and cause chain", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
+    await hydrated(page);
+    await page.getByRole("button", { name: "Edit" }).first().click();
+    await page
+      .getByLabel("Edit the sample, then press Run")
+      .first()
+      .fill(
+        `throw new Error("could not save", { cause: new RangeError("amount: above 100000") });`,
+      );
+    await page.getByRole("button", { name: "Run", exact: true }).first().click();
+    const status = page.getByRole("status").first();
+    await expect(status).toContainText("Error: could not save", { timeout: 60_000 });
+    await expect(status).toContainText("caused by RangeError: amount: above 100000");
+  });
+
+  test("a looping sample is stopped after the time limit and the page keeps working", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
+    await hydrated(page);
+    await page.getByRole("button", { name: "Edit" }).first().click();
+    await page.getByLabel("Edit the sample, then press Run").first().fill("while (true) {}");
+    await page.getByRole("button", { name: "Run", exact: true }).first().click();
+    await expect(page.getByText(/^Stopped after 60 s/)).toBeVisible({ timeout: 150_000 });
+    // The page still answers: the second sample runs.
+    await page.getByRole("button", { name: "Run", exact: true }).nth(1).click();
+    await expect(page.getByText(/^Finished in/).first()).toBeVisible({ timeout: 60_000 });
+  });
+
+  test("a sample that needs a server or files says why instead of a button", async ({ page }) => {
+    await page.goto(site("/docs/getting-started/setup-connection"));
+    await hydrated(page);
+    await expect(
+      page.getByText("Not runnable in the browser: it reads and writes files").first(),
+    ).toBeVisible();
+  });
+});
+
+test.describe("playground", () => {
+  test("is linked from the navbar and runs the starter scripts in order", async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto(site("/"));
+    await hydrated(page);
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Playground" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Playground" })).toBeVisible();
+    const expected: [string, RegExp][] = [
+      ["1. A farm and a field from a GeoJSON parcel", /^field "Achter de schuur": 1\.99 ha$/],
+      ["2. Crops, a soil analysis and fertilizer", /^crop: Grasland, blijvend\napplications: 1$/],
+      // stikstof-norms-2025.csv row 1 (Grasland, beweiden, klei): 345; no derogatie: 170.
+      [
+        "3. The 2025 norms of the farm",
+        /^stikstof: 345 kg N\/ha \(Grasland, beweiden\)[\s\S]*dierlijke mest: 170 kg N\/ha/,
+      ],
+      [
+        "4. The nitrogen balance",
+        /^supply: +\d+\.\d kg N\/ha\nremoval: +\d+\.\d kg N\/ha\nemission: unknown\nbalance: +unknown\nmissing: fertilizerEmissionFactor, residueNitrogen, surplusTarget$/,
+      ],
+    ];
+    for (const [title, printed] of expected) {
+      await page.getByRole("button", { name: title }).click();
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+      await expect(page.getByText(/^Finished in/)).toBeVisible({ timeout: 120_000 });
+      await expect(page.getByTestId("run-console")).toHaveText(printed);
+    }
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download the database (dump)" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("fdm-playground.tar.gz");
+    const bytes = readFileSync((await file.path()) ?? "");
+    expect(bytes.length).toBeGreaterThan(100_000);
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]); // gzip
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  for (const [name, path] of Object.entries({
+    "stikstof calculator": `${norms}/stikstofgebruiksnorm?crop=nl_265&apps=rvo_14~25000~2025-03-15~eigen_bedrijf`,
+    playground: "/playground",
+    "sample page after a run": "/docs/getting-started/using-catalogues-fdm-data",
+  })) {
+    test(`${name} has no axe violations in ${theme} mode`, async ({ page }) => {
+      // axe on a long page takes minutes when the machine is busy.
+      test.setTimeout(300_000);
+      const sep = path.includes("?") ? "&" : "?";
+      await page.goto(site(`${path}${sep}docusaurus-theme=${theme}`));
+      await hydrated(page);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      if (name.includes("calculator")) {
+        await page.getByRole("heading", { name: /^Calculate the/ }).scrollIntoViewIfNeeded();
+        await expect(page.getByTestId("norm-result")).toBeVisible({ timeout: 30_000 });
+        await page
+          .getByText("Variety and teeltwijze")
+          .click()
+          .catch(() => {});
+      } else if (name.startsWith("sample")) {
+        await page.getByRole("button", { name: "Run", exact: true }).first().click();
+        await expect(page.getByText(/^Finished in/).first()).toBeVisible({ timeout: 90_000 });
+        await page.getByRole("button", { name: "Edit" }).first().click();
+      }
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const summary = results.violations.map(
+        (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
+      expect(summary).toEqual([]);
+    });
+  }
+}

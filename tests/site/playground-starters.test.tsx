@@ -1,0 +1,74 @@
+import * as drizzleOrm from "drizzle-orm";
+import * as calculator from "fdm-calculator";
+import * as core from "fdm-core";
+import * as data from "fdm-data";
+import { afterAll, describe, expect, it } from "vitest";
+import { starters } from "../../src/components/playground/starters";
+import { formatLogLine } from "../../src/components/toolkit/format";
+import { compileSample } from "../../src/plugins/toolkit-browser";
+
+/**
+ * The playground's starter scripts, compiled as the worker compiles them and
+ * run in order on one database, the way the worker runs them (globals `fdm`
+ * and `principal`, imports through `require`). The browser run is in
+ * tests/e2e/toolkit.spec.ts.
+ */
+const modules: Record<string, unknown> = {
+  "fdm-core": core,
+  "fdm-calculator": calculator,
+  "fdm-data": data,
+  "drizzle-orm": drizzleOrm,
+};
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+
+const fdmPromise = core.createFdmLocal();
+afterAll(async () => core.closeFdm(await fdmPromise));
+
+async function runStarter(code: string): Promise<string[]> {
+  const lines: string[] = [];
+  const fn = new AsyncFunction(
+    "require",
+    "exports",
+    "module",
+    "console",
+    "fdm",
+    "principal",
+    compileSample(code),
+  );
+  const log = (...args: unknown[]) => lines.push(formatLogLine(args));
+  await fn(
+    (n: string) => modules[n],
+    {},
+    { exports: {} },
+    { log, info: log, warn: log, error: log },
+    await fdmPromise,
+    "playground-user",
+  );
+  return lines;
+}
+
+describe("playground starter scripts", { timeout: 120_000 }, () => {
+  it("1 creates the farm and a field of the parcel's area", async () => {
+    const lines = await runStarter(starters[0]?.code ?? "");
+    expect(lines).toEqual(['field "Achter de schuur": 1.99 ha']);
+  });
+  it("2 adds the grassland, soil analysis and slurry", async () => {
+    const lines = await runStarter(starters[1]?.code ?? "");
+    expect(lines).toEqual(["crop: Grasland, blijvend", "applications: 1"]);
+  });
+  it("3 prints the 2025 norms: 345 kg N/ha for grazed grassland on klei", async () => {
+    const lines = await runStarter(starters[2]?.code ?? "");
+    expect(lines[0]).toMatch(/^stikstof: 345 kg N\/ha \(Grasland, beweiden\)$/);
+    expect(lines.join("\n")).toContain("dierlijke mest: 170 kg N/ha");
+  });
+  it("4 prints the nitrogen balance", async () => {
+    const lines = await runStarter(starters[3]?.code ?? "");
+    expect(lines[0]).toMatch(/^supply: +\d+\.\d kg N\/ha$/);
+    expect(lines[1]).toMatch(/^removal: +\d+\.\d kg N\/ha$/);
+    expect(lines.slice(2)).toEqual([
+      "emission: unknown",
+      "balance:  unknown",
+      "missing: fertilizerEmissionFactor, residueNitrogen, surplusTarget",
+    ]);
+  });
+});
