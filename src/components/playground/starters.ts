@@ -31,10 +31,10 @@ const parcel = {
   },
 } as const;
 
-await syncCatalogues(fdm); // the BRP crops and RVO fertilizers of fdm-data
+await syncCatalogues(fdm); // the BRP crops and the fertilizers of fdm-data
 const farmId = await addFarm(fdm, principal, { name: "De Hoeve" });
 await enableCultivationCatalogue(fdm, principal, farmId, "brp");
-await enableFertilizerCatalogue(fdm, principal, farmId, "rvo");
+await enableFertilizerCatalogue(fdm, principal, farmId, "srm"); // NMI's organic products
 await setGrazingIntention(fdm, principal, farmId, 2025, true);
 
 await addField(fdm, principal, farmId, {
@@ -81,12 +81,13 @@ await addHarvest(fdm, principal, grass, {
 await addSoilAnalysis(fdm, principal, field.id, {
   samplingDate: new Date("2024-03-01"),
   source: "laboratory",
-  parameters: { pCaCl2: 2.0, pAl: 40 },
+  parameters: { soilType: "zeeklei", gwlClass: "VII", organicMatter: 3.0, pCaCl2: 2.0, pAl: 40 },
 });
 
-// Cattle slurry (mestcode 14) from the farm itself, injected in March.
+// Cattle slurry (Runderdrijfmest, RVO mestcode 14, NMI's srm catalogue) from the
+// farm itself, injected in March.
 const slurry = await addFertilizer(fdm, principal, farm.id, {
-  catalogueItemId: "rvo_14",
+  catalogueItemId: "srm_9d855a14df2045c2",
   acquiringDate: new Date("2025-02-01"),
 });
 await addFertilizerApplication(fdm, principal, field.id, {
@@ -145,24 +146,22 @@ if (!farm) throw new Error("No farm yet: run scripts 1 and 2 first");
 const fields = await getFields(fdm, principal, farm.id);
 
 const year = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
-// Deposition and mineralization are not in the database: give them per field.
-const options = {
-  fields: Object.fromEntries(
-    fields.map((f) => [f.id, { soilType: "klei" as const, deposition: 20, mineralization: 40 }]),
-  ),
-};
-const balance = await getNitrogenBalanceForFarm(fdm, principal, farm.id, year, options);
+// Every figure comes from the database and the defaults: crop figures from the
+// catalogue, soil type from the soil analysis, NMI's default mineralization,
+// ammonia factors and deposition. Options may override any of them.
+const balance = await getNitrogenBalanceForFarm(fdm, principal, farm.id, year);
 
 const kg = (v: number | null) => (v === null ? "unknown" : \`\${v.toFixed(1)} kg N/ha\`);
 console.log("supply:  ", kg(balance.supply.total));
 console.log("removal: ", kg(balance.removal.total));
 console.log("emission:", kg(balance.emission.total));
 console.log("balance: ", kg(balance.balance));
-// Without emission factors (options.emissionFactors, from a source you name)
-// the emission is unknown, and so is the balance: nothing missing becomes 0.
-if (!balance.complete) {
-  console.log("missing:", [...new Set(balance.missing.map((m) => m.item))].join(", "));
-}
+// A figure that is truly missing is listed, never counted as 0.
+console.log(
+  balance.complete
+    ? "complete: every figure from the database"
+    : \`missing: \${[...new Set(balance.missing.map((m) => m.item))].join(", ")}\`,
+);
 `,
   },
 ];
