@@ -75,6 +75,7 @@ test("every export of every package has an API page, and every API page an expor
 test("the API index says what each package is for and where to start, and opens its page", async ({
   page,
 }) => {
+  test.setTimeout(90_000); // three packages' headings and texts; slow on a loaded 2-core machine
   const response = await page.goto(site("/api"));
   expect(response?.status()).toBe(200);
   await hydrated(page);

@@ -13,11 +13,14 @@ import { type PageKind, pageKinds } from "./page-kinds";
  * `reference` is each file's gzip KB when the budget was set: a failure
  * names the files that grew since. To set new budgets, run this file with
  * FDM_WEIGHT_REPORT=<file> and copy the sizes it writes.
+ * Set 2026-11-24 after the in-browser toolkit landed: the runtime's chunk map
+ * grew by 1.5 KB (home 152.4 KB, over the bar), and the norms page counts its
+ * live calculator (about 60 KB), which loads after first paint once in view.
  */
 const bar = 150;
 const budgets: Record<PageKind, { kb: number; reference: Record<string, number> }> = {
   home: {
-    kb: 150,
+    kb: 153,
     reference: {
       "/ (HTML)": 4.5,
       "/assets/css/styles.css": 16.5,
@@ -28,7 +31,7 @@ const budgets: Record<PageKind, { kb: number; reference: Record<string, number> 
     },
   },
   "docs page": {
-    kb: 179,
+    kb: 183,
     reference: {
       "/docs/core-concepts/asset-action-model (HTML)": 9.2,
       "/assets/css/styles.css": 16.5,
@@ -47,7 +50,7 @@ const budgets: Record<PageKind, { kb: number; reference: Record<string, number> 
     },
   },
   "API page": {
-    kb: 190,
+    kb: 194.5,
     reference: {
       "/api/fdm-data/src/functions/getCultivationCatalogue (HTML)": 6.2,
       "/assets/css/styles.css": 16.5,
@@ -67,7 +70,7 @@ const budgets: Record<PageKind, { kb: number; reference: Record<string, number> 
     },
   },
   "API index": {
-    kb: 188,
+    kb: 192.5,
     reference: {
       "/api (HTML)": 5.5,
       "/assets/css/styles.css": 16.5,
@@ -87,7 +90,7 @@ const budgets: Record<PageKind, { kb: number; reference: Record<string, number> 
     },
   },
   "blog post": {
-    kb: 177,
+    kb: 181,
     reference: {
       "/blog/release-april-2025 (HTML)": 7.2,
       "/assets/css/styles.css": 16.5,
@@ -104,7 +107,7 @@ const budgets: Record<PageKind, { kb: number; reference: Record<string, number> 
     },
   },
   "norms page": {
-    kb: 184,
+    kb: 244.5,
     reference: {
       "/docs/norms/nl/2025/stikstofgebruiksnorm (HTML)": 11.6,
       "/assets/css/styles.css": 16.5,
@@ -123,7 +126,7 @@ const budgets: Record<PageKind, { kb: number; reference: Record<string, number> 
     },
   },
   glossary: {
-    kb: 170,
+    kb: 171,
     reference: {
       "/glossary (HTML)": 9.3,
       "/assets/css/styles.css": 16.5,
