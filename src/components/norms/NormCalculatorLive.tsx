@@ -94,7 +94,11 @@ export default function NormCalculatorLive({
   if (failed) return <p className={styles.problem}>{failed}</p>;
   if (!data) return <p className={styles.loading}>Loading the calculator…</p>;
   if (!data.kinds.includes(norm))
-    return <p className={styles.problem}>No {norm} calculator for {year}.</p>;
+    return (
+      <p className={styles.problem}>
+        No {norm} calculator for {year}.
+      </p>
+    );
 
   const update = (patch: Partial<CalculatorInput>) => setForm((f) => ({ ...f, ...patch }));
   const updateApp = (i: number, patch: Partial<Application>) =>

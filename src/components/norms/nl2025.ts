@@ -93,7 +93,8 @@ const fillingFigure = (r: GebruiksnormFillingResult) => ({
 
 function compute(kind: NormKind, form: CalculatorInput): Outcome {
   try {
-    if (kind === "renure") throw new FdmCalculatorError("INVALID_INPUT", "there is no RENURE norm in 2025");
+    if (kind === "renure")
+      throw new FdmCalculatorError("INVALID_INPUT", "there is no RENURE norm in 2025");
     const input = toInput(form);
     let norm: Figure;
     if (kind === "stikstof") {
