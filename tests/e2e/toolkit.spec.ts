@@ -162,8 +162,9 @@ test.describe("norm calculators 2026", () => {
     await calc.getByLabel("Date").fill("2026-06-15");
     // mestcodes-2026.csv: mestcode 132 has no forfaitaire N content.
     const result = calc.getByTestId("norm-result");
-    await expect(result).toContainText("no forfaitaire n content", { ignoreCase: true });
-    await expect(result).toContainText("(UNKNOWN_CONTENT)");
+    await expect(result).toContainText("needs its measured N content above 0 g/kg");
+    await expect(result).toContainText("(RENURE_CONTENT_REQUIRED)");
+    await expect(result.getByTestId("norm-value")).toHaveCount(0);
     await calc.getByLabel("Measured N content (g N/kg)").fill("90");
     await expect(calc.getByTestId("filling-value")).toHaveText("45");
   });
