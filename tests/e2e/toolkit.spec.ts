@@ -94,6 +94,82 @@ test.describe("norm calculators", () => {
   });
 });
 
+const norms2026 = "/docs/norms/nl/2026";
+
+test.describe("norm calculators 2026", () => {
+  test.describe.configure({ timeout: 90_000 });
+  test("stikstofgebruiksnorm 2026: grazed permanent grassland on klei is 345, in an NV-gebied 276; no derogation choice", async ({
+    page,
+  }) => {
+    const calc = await calculator(page, `${norms2026}/stikstofgebruiksnorm`);
+    await expect(
+      calc.getByRole("heading", { name: "Calculate the stikstofgebruiksnorm 2026" }),
+    ).toBeVisible();
+    await calc.getByLabel("Crop (BRP code or name)").fill("265");
+    await calc.getByLabel("Soil region").selectOption("klei");
+    await calc.getByLabel("The farm grazes (beweiding)").check();
+    const result = calc.getByTestId("norm-result");
+    // stikstof-norms-2026.csv row 1: Grasland, beweiden, klei 345, klei_nv 276.
+    await expect(result.getByTestId("norm-value")).toHaveText("345");
+    await expect(result).toContainText("beweiden");
+    await calc.getByLabel("NV-gebied (nutrient-polluted area)").check();
+    await expect(result.getByTestId("norm-value")).toHaveText("276");
+    await expect(calc.getByLabel("The farm has derogatie (derogation)")).toHaveCount(0);
+  });
+
+  test("fosfaatgebruiksnorm 2026: grassland with P-CaCl2 0.5 and P-AL 30 is class Laag, 105 kg P2O5/ha", async ({
+    page,
+  }) => {
+    const calc = await calculator(page, `${norms2026}/fosfaatgebruiksnorm`);
+    await calc.getByLabel("Crop (BRP code or name)").fill("265");
+    await calc.getByLabel("P-CaCl2 (mg P/kg)").fill("0.5");
+    await calc.getByLabel("P-AL (mg P2O5/100 g)").fill("30");
+    // fosfaat-norms-2026.csv: grasland, P-CaCl2 <= 0.7, P-AL 21-45: Laag, 105.
+    await expect(calc.getByTestId("norm-value")).toHaveText("105");
+    await expect(calc.getByTestId("norm-result")).toContainText("Laag");
+  });
+
+  test("dierlijke-mest-gebruiksnorm 2026: 170 with no derogation choice; 25 t cattle slurry fills 100", async ({
+    page,
+  }) => {
+    const calc = await calculator(page, `${norms2026}/dierlijke-mest-gebruiksnorm`);
+    // dierlijke-mest-2026.csv priority 1: every field 170, Standaard - geen derogatie.
+    await expect(calc.getByTestId("norm-value")).toHaveText("170");
+    await expect(calc.getByTestId("norm-result")).toContainText("Standaard - geen derogatie");
+    await expect(calc.getByLabel("The farm has derogatie (derogation)")).toHaveCount(0);
+    await calc.getByRole("button", { name: "Add an application" }).click();
+    await calc
+      .getByLabel("Mestcode / fertilizer")
+      .selectOption({ label: "14 Rundvee - Drijfmest behalve van vleeskalveren" });
+    await calc.getByLabel("Amount (kg/ha)").fill("25000");
+    await calc.getByLabel("Date").fill("2026-03-15");
+    // mestcodes-2026.csv: mestcode 14 holds 4 kg N per ton; 25 t/ha = 100 kg N/ha.
+    await expect(calc.getByTestId("filling-value")).toHaveText("100");
+  });
+
+  test("RENURE norm 2026: 80 kg N/ha; a RENURE product without a measured N content is refused, 500 kg at 90 g N/kg fills 45", async ({
+    page,
+  }) => {
+    const calc = await calculator(page, `${norms2026}/renure`);
+    // renure-2026.csv priority 1: 80 kg N/ha, mestcodes 130-134.
+    await expect(calc.getByTestId("norm-value")).toHaveText("80");
+    await expect(calc.getByTestId("norm-result")).toContainText("130, 131, 132, 133, 134");
+    await calc.getByRole("button", { name: "Add an application" }).click();
+    await calc
+      .getByLabel("Mestcode / fertilizer")
+      .selectOption({ label: "132 Mineralenconcentraat (Renure)" });
+    await calc.getByLabel("Amount (kg/ha)").fill("500");
+    await calc.getByLabel("Date").fill("2026-06-15");
+    // mestcodes-2026.csv: mestcode 132 has no forfaitaire N content.
+    const result = calc.getByTestId("norm-result");
+    await expect(result).toContainText("needs its measured N content above 0 g/kg");
+    await expect(result).toContainText("(RENURE_CONTENT_REQUIRED)");
+    await expect(result.getByTestId("norm-value")).toHaveCount(0);
+    await calc.getByLabel("Measured N content (g N/kg)").fill("90");
+    await expect(calc.getByTestId("filling-value")).toHaveText("45");
+  });
+});
+
 test.describe("docs samples run in the browser", () => {
   test("a sample prints in the page what it prints in Node", async ({ page }) => {
     test.setTimeout(120_000);

@@ -10,9 +10,10 @@ import type { NormKind } from "./types";
 const Live = lazy(() => import("./NormCalculatorLive"));
 
 const titles: Record<NormKind, string> = {
-  stikstof: "Stikstofgebruiksnorm",
-  fosfaat: "Fosfaatgebruiksnorm",
-  "dierlijke-mest": "Dierlijke-mest-gebruiksnorm",
+  stikstof: "stikstofgebruiksnorm",
+  fosfaat: "fosfaatgebruiksnorm",
+  "dierlijke-mest": "dierlijke-mest-gebruiksnorm",
+  renure: "RENURE norm",
 };
 
 export default function NormCalculator({
@@ -60,7 +61,7 @@ export default function NormCalculator({
         {css}
       </style>
       <h2 id={`calc-${norm}`} className={styles.title}>
-        Calculate the {titles[norm].toLowerCase()} {year}
+        Calculate the {titles[norm]} {year}
       </h2>
       <p className={styles.intro}>
         Computed in your browser by fdm-calculator itself; the inputs are kept in the page's

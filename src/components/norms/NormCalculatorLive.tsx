@@ -27,8 +27,8 @@ function fromUrl(year: number): CalculatorInput {
       .split(",")
       .filter(Boolean)
       .map((part) => {
-        const [fertilizerId = "", amount = "", date = "", origin = ""] = part.split("~");
-        return { fertilizerId, amount, date, origin };
+        const [fertilizerId = "", amount = "", date = "", origin = "", n = ""] = part.split("~");
+        return { fertilizerId, amount, date, origin, n };
       }),
   };
 }
@@ -56,7 +56,7 @@ function toUrl(f: CalculatorInput): string {
   ] as const)
     v ? set(k, v) : q.delete(k);
   const apps = f.applications
-    .map((a) => [a.fertilizerId, a.amount, a.date, a.origin].join("~"))
+    .map((a) => [a.fertilizerId, a.amount, a.date, a.origin, a.n].join("~"))
     .join(",");
   apps ? set("apps", apps) : q.delete("apps");
   return `${window.location.pathname}?${q.toString()}${window.location.hash}`;
@@ -93,6 +93,12 @@ export default function NormCalculatorLive({
 
   if (failed) return <p className={styles.problem}>{failed}</p>;
   if (!data) return <p className={styles.loading}>Loading the calculator…</p>;
+  if (!data.kinds.includes(norm))
+    return (
+      <p className={styles.problem}>
+        No {norm} calculator for {year}.
+      </p>
+    );
 
   const update = (patch: Partial<CalculatorInput>) => setForm((f) => ({ ...f, ...patch }));
   const updateApp = (i: number, patch: Partial<Application>) =>
@@ -112,7 +118,7 @@ export default function NormCalculatorLive({
   return (
     <div className={styles.live}>
       <form className={styles.form} onSubmit={(e) => e.preventDefault()}>
-        {norm !== "dierlijke-mest" && (
+        {norm !== "dierlijke-mest" && norm !== "renure" && (
           <div className={styles.field}>
             <label htmlFor={`${id}-crop`}>Crop (BRP code or name)</label>
             <input
@@ -142,7 +148,7 @@ export default function NormCalculatorLive({
             </small>
           </div>
         )}
-        {norm !== "dierlijke-mest" && (
+        {norm !== "dierlijke-mest" && norm !== "renure" && (
           <div className={styles.field}>
             <label htmlFor={`${id}-sown`}>Sown or planted on</label>
             <input
@@ -197,15 +203,18 @@ export default function NormCalculatorLive({
             </div>
           </>
         )}
-        <fieldset className={styles.flags}>
-          <legend>Where the field lies and what the farm does</legend>
-          {norm !== "fosfaat" && check("nv", "NV-gebied (nutrient-polluted area)")}
-          {norm === "dierlijke-mest" && check("gwbg", "GWBG (groundwater protection area)")}
-          {norm === "dierlijke-mest" && check("natura2000", "Natura 2000 (or its mapped zone)")}
-          {norm === "dierlijke-mest" && check("derogatievrij", "Derogatievrije zone")}
-          {norm !== "fosfaat" && check("derogation", "The farm has derogatie (derogation)")}
-          {norm === "stikstof" && check("grazing", "The farm grazes (beweiding)")}
-        </fieldset>
+        {/* In 2026 derogation is gone, and with it every flag that only mattered for it. */}
+        {(norm === "stikstof" || (norm === "dierlijke-mest" && data.derogation)) && (
+          <fieldset className={styles.flags}>
+            <legend>Where the field lies and what the farm does</legend>
+            {check("nv", "NV-gebied (nutrient-polluted area)")}
+            {norm === "dierlijke-mest" && check("gwbg", "GWBG (groundwater protection area)")}
+            {norm === "dierlijke-mest" && check("natura2000", "Natura 2000 (or its mapped zone)")}
+            {norm === "dierlijke-mest" && check("derogatievrij", "Derogatievrije zone")}
+            {data.derogation && check("derogation", "The farm has derogatie (derogation)")}
+            {norm === "stikstof" && check("grazing", "The farm grazes (beweiding)")}
+          </fieldset>
+        )}
         {norm === "stikstof" && (
           <details className={styles.more}>
             <summary>Variety and teeltwijze (for the lines that need them)</summary>
@@ -271,6 +280,19 @@ export default function NormCalculatorLive({
                     onChange={(e) => updateApp(i, { date: e.target.value })}
                   />
                 </div>
+                {norm === "renure" && (
+                  <div className={styles.field}>
+                    <label htmlFor={`${id}-n${i}`}>Measured N content (g N/kg)</label>
+                    <input
+                      id={`${id}-n${i}`}
+                      type="number"
+                      inputMode="decimal"
+                      min="0"
+                      value={a.n}
+                      onChange={(e) => updateApp(i, { n: e.target.value })}
+                    />
+                  </div>
+                )}
                 {fert?.grazingManure && (
                   <div className={styles.field}>
                     <label htmlFor={`${id}-o${i}`}>Herkomst (origin)</label>
@@ -304,7 +326,7 @@ export default function NormCalculatorLive({
               update({
                 applications: [
                   ...form.applications,
-                  { fertilizerId: "", amount: "", date: `${year}-04-01`, origin: "" },
+                  { fertilizerId: "", amount: "", date: `${year}-04-01`, origin: "", n: "" },
                 ],
               })
             }

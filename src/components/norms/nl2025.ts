@@ -93,6 +93,8 @@ const fillingFigure = (r: GebruiksnormFillingResult) => ({
 
 function compute(kind: NormKind, form: CalculatorInput): Outcome {
   try {
+    if (kind === "renure")
+      throw new FdmCalculatorError("INVALID_INPUT", "there is no RENURE norm in 2025");
     const input = toInput(form);
     let norm: Figure;
     if (kind === "stikstof") {
@@ -150,4 +152,12 @@ function compute(kind: NormKind, form: CalculatorInput): Outcome {
   }
 }
 
-export const nl2025: NormYear = { year: 2025, regions, crops, fertilizers, compute };
+export const nl2025: NormYear = {
+  year: 2025,
+  derogation: true,
+  kinds: ["stikstof", "fosfaat", "dierlijke-mest"],
+  regions,
+  crops,
+  fertilizers,
+  compute,
+};

@@ -3,7 +3,7 @@
  * (nl2025.ts) registered in years.ts; adding a year adds a module and a line
  * there, the component stays the same.
  */
-export type NormKind = "stikstof" | "fosfaat" | "dierlijke-mest";
+export type NormKind = "stikstof" | "fosfaat" | "dierlijke-mest" | "renure";
 
 export interface CalculatorInput {
   cropId: string;
@@ -19,7 +19,14 @@ export interface CalculatorInput {
   pAl: string;
   variety: string;
   teeltwijze: string;
-  applications: { fertilizerId: string; amount: string; date: string; origin: string }[];
+  applications: {
+    fertilizerId: string;
+    amount: string;
+    date: string;
+    origin: string;
+    /** Measured N content, g N/kg product (RENURE products have no forfaitaire one). */
+    n: string;
+  }[];
 }
 
 export interface Figure {
@@ -36,6 +43,10 @@ export type Outcome =
 
 export interface NormYear {
   year: number;
+  /** Whether the year knows derogatie (gone in 2026). */
+  derogation: boolean;
+  /** The norms this year's module computes. */
+  kinds: readonly NormKind[];
   regions: { value: string; label: string }[];
   crops: { id: string; code: string; name: string }[];
   fertilizers: { id: string; label: string; grazingManure: boolean }[];
