@@ -161,4 +161,3 @@ export async function closeFdm(fdm: FdmType): Promise<void> {
   if (client instanceof PGlite) await client.close();
   else await client.end();
 }
-

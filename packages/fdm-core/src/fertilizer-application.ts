@@ -4,8 +4,8 @@ import { rowsOf } from "./authorization.js";
 import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
-import { chunksFor } from "./insert-together.js";
 import { guard } from "./guard.js";
+import { chunksFor } from "./insert-together.js";
 import {
   applicationMethodOptions,
   fertilizerAcquiring,

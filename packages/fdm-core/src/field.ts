@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, max, min, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, max, min, or, type SQL, sql } from "drizzle-orm";
 import { removeFieldsTx } from "./cascade.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";

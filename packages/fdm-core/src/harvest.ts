@@ -2,8 +2,8 @@ import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Harvestable } from "fdm-data";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
-import { chunksFor, idSet, insertTogether } from "./insert-together.js";
 import { guard } from "./guard.js";
+import { chunksFor, idSet, insertTogether } from "./insert-together.js";
 import {
   cultivationCatalogue,
   cultivationEnding,

@@ -13,9 +13,9 @@ const invalid = (field: string, rule: string) =>
   new FdmError("INVALID_INPUT", `${field}: ${rule}.`, { field });
 
 // C0 controls except tab, line feed and carriage return, DEL and the C1 controls.
-const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const controlCharacter = /(?![\t\n\r])\p{Cc}/u;
 // White space, zero-width and other characters that show nothing on their own.
-const invisible = /[\s\u00ad\u034f\u180e\u200b-\u200f\u2028-\u202f\u205f-\u206f\ufeff]/gu;
+const invisible = /[\s\u00ad\u180e\u200b-\u200f\u2028-\u202f\u205f-\u206f\ufeff]|\u034f/gu;
 
 export function requireId(value: unknown, field: string): string {
   if (typeof value !== "string" || value.trim() === "" || value.length > 200) {

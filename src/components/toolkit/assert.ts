@@ -87,7 +87,7 @@ function matchesError(error: unknown, expected: Expected | undefined): boolean {
   if (typeof expected === "function") {
     if (expected.prototype !== undefined && error instanceof (expected as new () => unknown))
       return true;
-    if (Error.isPrototypeOf(expected) || expected === Error) return false;
+    if (Object.prototype.isPrototypeOf.call(Error, expected) || expected === Error) return false;
     return (expected as (e: unknown) => boolean)(error) === true;
   }
   return Object.entries(expected).every(([k, v]) => {

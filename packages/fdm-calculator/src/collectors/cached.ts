@@ -5,11 +5,11 @@ import {
   calculateNL2025GebruiksnormenForFarm,
   type NL2025FarmGebruiksnormen,
 } from "../norms/nl/2025/farm.js";
-import { VERSION } from "../version.js";
 import {
   calculateNL2026GebruiksnormenForFarm,
   type NL2026FarmGebruiksnormen,
 } from "../norms/nl/2026/farm.js";
+import { VERSION } from "../version.js";
 import {
   collectInputForNitrogenBalance,
   type NitrogenBalanceCollectorOptions,
