@@ -3,10 +3,23 @@ import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
+import leanClientDataPlugin from "./src/plugins/lean-client-data";
+import { ssrTemplate } from "./src/plugins/ssr-template";
+import steadyTitlePlugin from "./src/plugins/steady-title";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "0.8.0";
-const repositoryUrl = "https://github.com/fdm-project/fdm";
+/**
+ * Where the site is published and where its source lives: set FDM_SITE_URL
+ * (origin only; the site is served under /fdm/) and FDM_REPOSITORY_URL when
+ * deploying elsewhere (README, "Deploying"). Feeds, sitemap and canonical
+ * links are built from the site URL; edit, source and navbar links from the
+ * repository URL.
+ */
+const siteUrl = (process.env.FDM_SITE_URL || "https://fdm-project.github.io").replace(/\/+$/, "");
+const repositoryUrl = (
+  process.env.FDM_REPOSITORY_URL || "https://github.com/fdm-project/fdm"
+).replace(/\/+$/, "");
 const discussionsUrl = `${repositoryUrl}/discussions`;
 
 /**
@@ -90,9 +103,13 @@ const config: Config = {
   title: "FDM",
   tagline: "Transforming Farm Data into Actionable Insights",
   favicon: "img/favicon.svg",
-  url: "http://localhost:3000",
+  url: siteUrl,
   baseUrl: "/fdm/",
   trailingSlash: false,
+  ssrTemplate,
+  // Its check runs at DOMContentLoaded, before the scripts the template above
+  // starts after the first paint, and would always fire on the home page.
+  baseUrlIssueBanner: false,
   customFields: { version, repositoryUrl, discussionsUrl, apiPackages },
 
   future: { v4: true, faster: true },
@@ -178,6 +195,7 @@ const config: Config = {
         disableGit: true,
         sourceLinkTemplate: `${repositoryUrl}/blob/main/packages/{path}#L{line}`,
         parametersFormat: "table",
+        plugin: ["./scripts/typedoc-one-throws.mjs", "./scripts/typedoc-api-landing.mjs"],
         sidebar: { pretty: true },
       },
     ],
@@ -192,6 +210,8 @@ const config: Config = {
       },
     ],
     fdmSitePlugin,
+    leanClientDataPlugin,
+    steadyTitlePlugin,
     (context: LoadContext) =>
       codeHighlightPlugin(context, { light: lightCodeTheme, dark: darkCodeTheme }),
   ],

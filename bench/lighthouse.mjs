@@ -15,6 +15,9 @@ const pages = {
   docs: "docs/core-concepts/asset-action-model",
   api: "api/fdm-data/src/functions/getCultivationCatalogue",
   "blog post": "blog/release-april-2025",
+  "norms page": "docs/norms/nl/2025/stikstofgebruiksnorm",
+  glossary: "glossary",
+  "API index": "api",
 };
 const chromeFlags = [
   "--headless=new",

@@ -23,6 +23,9 @@ const pages = {
   "docs page": "/fdm/docs/core-concepts/asset-action-model",
   "API page": "/fdm/api/fdm-data/src/functions/getCultivationCatalogue",
   "blog post": "/fdm/blog/release-april-2025",
+  "norms page": "/fdm/docs/norms/nl/2025/stikstofgebruiksnorm",
+  glossary: "/fdm/glossary",
+  "API index": "/fdm/api",
 };
 
 function coldBuild() {
@@ -96,13 +99,20 @@ async function firstLoad(browser, origin, route) {
     ];
     if (!kind) return;
     pending.push(
-      response.body().then((body) => {
-        totals[kind][0] += body.length;
-        totals[kind][1] += gzipSync(body, { level: 9 }).length;
-      }),
+      response
+        .body()
+        .then((body) => {
+          totals[kind][0] += body.length;
+          totals[kind][1] += gzipSync(body, { level: 9 }).length;
+        })
+        // A response that arrives while the page closes is not part of the first load.
+        .catch(() => {}),
     );
   });
-  await page.goto(origin + route, { waitUntil: "networkidle" });
+  // Until hydrated (a page's chunks load before React hydrates), then until idle.
+  await page.goto(origin + route);
+  await page.waitForSelector("html[data-has-hydrated=true]", { state: "attached" });
+  await page.waitForLoadState("networkidle");
   await Promise.all(pending);
   await context.close();
   return totals;

@@ -7,11 +7,16 @@ const pages = {
   "API page": "/api/fdm-data/src/functions/getCultivationCatalogue",
   "blog post": "/blog/release-april-2025",
   glossary: "/glossary",
+  "norms page": "/docs/norms/nl/2025/stikstofgebruiksnorm",
+  "API index": "/api",
+  "package index": "/api/fdm-core/src",
 };
 
 for (const theme of ["light", "dark"] as const) {
   for (const [name, path] of Object.entries(pages)) {
     test(`${name} has no axe violations in ${theme} mode`, async ({ page }) => {
+      // axe alone takes some 20 s on the longest docs page when the machine is busy.
+      test.setTimeout(90_000);
       await page.goto(site(`${path}?docusaurus-theme=${theme}`));
       await hydrated(page);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { expect, hydrated, site, test } from "./fixtures";
@@ -53,6 +53,8 @@ function apiPages(pkg: string): Map<string, string> {
 test("every export of every package has an API page, and every API page an export", async ({
   page,
 }) => {
+  // Some 330 requests: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const exports = exportedNames();
   expect([...exports.keys()]).toContain("fdm-data");
   for (const [pkg, names] of exports) {
@@ -70,17 +72,59 @@ test("every export of every package has an API page, and every API page an expor
   }
 });
 
-test("the API index lists each package and opens its module page", async ({ page }) => {
+test("the API index says what each package is for and where to start, and opens its page", async ({
+  page,
+}) => {
   const response = await page.goto(site("/api"));
   expect(response?.status()).toBe(200);
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "FDM API reference" })).toBeVisible();
+  const article = page.locator("article");
   for (const pkg of exportedNames().keys()) {
-    await expect(page.locator("article").getByRole("link", { name: `${pkg}/src` })).toBeVisible();
+    const description = JSON.parse(
+      readFileSync(`packages/${pkg}/package.json`, "utf8"),
+    ).description;
+    await expect(article.locator("h2", { hasText: pkg })).toBeVisible();
+    await expect(article.getByText(description)).toBeVisible();
   }
-  await page.locator("article").getByRole("link", { name: "fdm-data/src" }).click();
+  await expect(article.getByRole("link", { name: "the guide" }).first()).toHaveAttribute(
+    "href",
+    /\/fdm\/docs\/getting-started\//,
+  );
+  await article.getByRole("link", { name: "fdm-data reference" }).click();
   await expect(page).toHaveURL(site("/api/fdm-data/src"));
-  await expect(page.getByRole("heading", { level: 1, name: "fdm-data/src" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "fdm-data" })).toBeVisible();
+});
+
+test("a package's index groups its functions by task, each with the first line of its TSDoc", async ({
+  page,
+}) => {
+  await page.goto(site("/api/fdm-data/src"));
+  const article = page.locator("article");
+  await expect(article.getByRole("heading", { level: 2, name: "Functions by task" })).toBeVisible();
+  await expect(article.getByRole("heading", { level: 3, name: "Cultivations" })).toBeVisible();
+  const item = article.locator("li", {
+    has: page.getByRole("link", { name: "getCultivationCatalogue", exact: true }),
+  });
+  // getCultivationCatalogue's TSDoc begins "Returns a cultivation catalogue: the list of crops…".
+  await expect(item.first()).toContainText(
+    "getCultivationCatalogue: Returns a cultivation catalogue.",
+  );
+});
+
+test("a function with several errors has one Throws section, listed once in the TOC", async ({
+  page,
+}) => {
+  await page.goto(site("/api/fdm-calculator/src/functions/getRegion"));
+  const article = page.locator("article");
+  await expect(article.getByRole("heading", { level: 2, name: "Throws" })).toHaveCount(1);
+  const throws = article.locator("h2#throws + ul > li");
+  await expect(throws).toHaveCount(2);
+  await expect(throws.nth(0)).toContainText("GEODATA_NOT_CONFIGURED");
+  await expect(throws.nth(1)).toContainText("INVALID_INPUT");
+  await expect(
+    page.locator(".theme-doc-toc-desktop").getByRole("link", { name: "Throws" }),
+  ).toHaveCount(1);
 });
 
 test("a function page shows its signature, parameters and returns, in the API sidebar", async ({

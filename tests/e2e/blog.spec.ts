@@ -19,6 +19,7 @@ test("the blog routes answer 200 with their headings", async ({ page }) => {
   }
   const list = await page.goto(site("/blog"));
   expect(list?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("FDM release notes");
   await expect(page.locator("article h2 a").first()).toBeVisible();
 });
 

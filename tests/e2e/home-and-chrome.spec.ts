@@ -180,4 +180,37 @@ test.describe("announcement bar", () => {
     await page.goto(site("/docs"));
     await expect(page.locator(".theme-announcement-bar")).toBeHidden();
   });
+
+  test("stays dismissed for the visit when storage is blocked", async ({ page }) => {
+    // As with cookies and site data blocked: touching localStorage throws.
+    await page.addInitScript(() => {
+      for (const name of ["localStorage", "sessionStorage"]) {
+        Object.defineProperty(window, name, {
+          get() {
+            throw new DOMException("The operation is insecure.", "SecurityError");
+          },
+        });
+      }
+    });
+    await page.goto(site("/"));
+    await hydrated(page);
+    const bar = page.locator(".theme-announcement-bar");
+    await bar.getByRole("button", { name: "Close" }).click();
+    await expect(bar).toBeHidden();
+    // Client-side navigations: the layout is rendered anew on each page.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Docs", exact: true })
+      .click();
+    await expect(page).toHaveURL(site("/docs"));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator(".theme-announcement-bar")).toBeHidden();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Blog" })
+      .click();
+    await expect(page).toHaveURL(site("/blog"));
+    await expect(page.getByRole("heading", { level: 1, name: "FDM release notes" })).toBeVisible();
+    await expect(page.locator(".theme-announcement-bar")).toBeHidden();
+  });
 });

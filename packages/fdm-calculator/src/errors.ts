@@ -4,6 +4,8 @@
  * - `INVALID_INPUT`: a value has the wrong type or range (a negative amount, an area of 0).
  * - `DATE_OUTSIDE_2025`: an application date lies outside the calendar year 2025,
  *   or a cultivation starts after it.
+ * - `DATE_OUTSIDE_2026`: the same for the 2026 norms and the calendar year 2026.
+ * - `MIXED_YEARS`: one farm call holds fields of different years (2025 and 2026).
  * - `UNKNOWN_CULTIVATION`: a cultivation id is not a BRP gewascode (`nl_<code>`).
  * - `UNKNOWN_MESTCODE`: a fertilizer's `typeRvo` is not an RVO mestcode of Table 11.
  * - `NO_NORM_FOR_CROP`: the main crop has no line in RVO Table 2.
@@ -13,6 +15,10 @@
  * - `MISSING_SOIL_ANALYSIS`: the fosfaatgebruiksnorm needs P-CaCl2 and P-AL.
  * - `MISSING_ORIGIN`: the werkingscoëfficiënt depends on where the manure was produced.
  * - `UNKNOWN_CONTENT`: a fertilizer has no N or P2O5 content and Table 11 gives no forfaitaire one.
+ * - `RENURE_CONTENT_REQUIRED`: a RENURE product (mestcodes 130–134) has no measured N content above 0;
+ *   Table 11 gives none, and counting it as 0 would hide it from the RENURE norm.
+ * - `GRASSLAND_DESTRUCTION_NOT_ALLOWED`: on zand or löss, grassland was destroyed outside the period
+ *   RVO allows (1 February–10 May before maïs or potatoes, 1 February–31 August for renewal).
  * - `GEODATA_NOT_CONFIGURED`: a location lookup was called without a dataset source.
  * - `GEODATA_UNREADABLE`: the dataset file or URL could not be opened or fetched.
  * - `GEODATA_MALFORMED`: the dataset is not valid FlatGeobuf or GeoJSON, or a feature in it is unusable.
@@ -31,6 +37,10 @@
 export type FdmCalculatorErrorCode =
   | "INVALID_INPUT"
   | "DATE_OUTSIDE_2025"
+  | "DATE_OUTSIDE_2026"
+  | "MIXED_YEARS"
+  | "RENURE_CONTENT_REQUIRED"
+  | "GRASSLAND_DESTRUCTION_NOT_ALLOWED"
   | "UNKNOWN_CULTIVATION"
   | "UNKNOWN_MESTCODE"
   | "NO_NORM_FOR_CROP"

@@ -42,6 +42,7 @@ export {
 export {
   getNitrogenBalanceForFarm,
   getNL2025GebruiksnormenForFarm,
+  getNL2026GebruiksnormenForFarm,
 } from "./collectors/cached.js";
 export {
   collectInputForNitrogenBalance,
@@ -50,11 +51,14 @@ export {
 } from "./collectors/nitrogen-balance.js";
 export {
   collectInputForNL2025Norms,
+  collectInputForNL2026Norms,
   type DoseForFieldOptions,
   getDoseForField,
   type NL2025CultivationDetails,
   type NL2025FieldLocation,
   type NL2025NormsCollectorOptions,
+  type NL2026FieldLocation,
+  type NL2026NormsCollectorOptions,
 } from "./collectors/norms.js";
 export {
   type ApplicationDose,
@@ -87,6 +91,7 @@ export {
   type NL2025FarmGebruiksnormen,
   type NL2025FarmNormTotal,
   type NL2025FieldGebruiksnormen,
+  type NoNormForCrop,
   type NormWithFilling,
 } from "./norms/nl/2025/farm.js";
 export {
@@ -109,9 +114,29 @@ export type {
   NL2025NormsInput,
   NL2025Region,
   NL2025SoilPhosphate,
+  NL2026NormsInput,
   NormFillingApplication,
+  RenureGebruiksnormResult,
   StikstofGebruiksnormResult,
 } from "./norms/nl/2025/types.js";
+export {
+  calculateNL2026GebruiksnormenForFarm,
+  type NL2026FarmGebruiksnormen,
+  type NL2026FieldGebruiksnormen,
+} from "./norms/nl/2026/farm.js";
+export {
+  calculateNL2026DierlijkeMestGebruiksNormFilling,
+  calculateNL2026FosfaatGebruiksNormFilling,
+  calculateNL2026RenureGebruiksNormFilling,
+  calculateNL2026StikstofGebruiksNormFilling,
+} from "./norms/nl/2026/filling.js";
+export {
+  getNL2026DierlijkeMestGebruiksNorm,
+  getNL2026FosfaatGebruiksNorm,
+  getNL2026Hoofdteelt,
+  getNL2026RenureGebruiksNorm,
+  getNL2026StikstofGebruiksNorm,
+} from "./norms/nl/2026/norms.js";
 export {
   NUTRIENT_ADVICE_NUTRIENTS,
   type NutrientAdvice,

@@ -72,7 +72,7 @@ beforeAll(async () => {
     acquiringDate: new Date("2020-01-01"),
   });
   can = await addFertilizer(db.fdm, owner, farmId, {
-    catalogueItemId: "baat_028", // KAS (calcium ammonium nitrate)
+    catalogueItemId: "baat_028",
     acquiringDate: new Date("2020-01-01"),
   });
   victimSlurry = await addFertilizer(db.fdm, victimOwner, victimFarmId, {
@@ -430,7 +430,7 @@ describe("addFertilizerApplications", () => {
 describe("addFertilizerApplications and the fertilizer's acquiring date", () => {
   it("refuses a row dated before the farm acquired the fertilizer, as addFertilizerApplication does", async () => {
     const late = await addFertilizer(db.fdm, owner, farmId, {
-      catalogueItemId: "baat_028", // KAS (calcium ammonium nitrate)
+      catalogueItemId: "baat_028",
       acquiringDate: new Date("2025-01-01"),
     });
     const row = (date: string) => ({

@@ -7,10 +7,19 @@ import {
   type NL2025FarmGebruiksnormen,
 } from "../norms/nl/2025/farm.js";
 import {
+  calculateNL2026GebruiksnormenForFarm,
+  type NL2026FarmGebruiksnormen,
+} from "../norms/nl/2026/farm.js";
+import {
   collectInputForNitrogenBalance,
   type NitrogenBalanceCollectorOptions,
 } from "./nitrogen-balance.js";
-import { collectInputForNL2025Norms, type NL2025NormsCollectorOptions } from "./norms.js";
+import {
+  collectInputForNL2025Norms,
+  collectInputForNL2026Norms,
+  type NL2025NormsCollectorOptions,
+  type NL2026NormsCollectorOptions,
+} from "./norms.js";
 
 // Results are cached per package version: from src/collectors and dist/collectors alike,
 // the package's package.json lies two levels up.
@@ -135,7 +144,7 @@ export async function getNitrogenBalanceForFarm(
  * const norms = await getNL2025GebruiksnormenForFarm(fdm, "owner-1", farmId, {
  *   fields: { [fieldId]: { region: "klei", isNVGebied: false, isGWBG: false } },
  * });
- * assert.equal(norms.fields[0]?.stikstof.norm.normValue, 345); // grasland with beweiden on klei
+ * assert.equal(norms.fields[0]?.stikstof.norm?.normValue, 345); // grasland with beweiden on klei
  * assert.equal(norms.fields[0]?.dierlijkeMest.norm.normValue, 170); // no derogatie recorded
  * ```
  */
@@ -148,6 +157,79 @@ export async function getNL2025GebruiksnormenForFarm(
   const inputs = await collectInputForNL2025Norms(fdm, principalId, farmId, options);
   const calculate = withCalculationCache(fdm, calculateNL2025GebruiksnormenForFarm, {
     name: "calculateNL2025GebruiksnormenForFarm",
+    version: VERSION,
+  });
+  return calculate(inputs);
+}
+
+/**
+ * Computes the 2026 gebruiksnormen (application norms, RENURE included) and
+ * their filling of a farm straight from fdm-core, the same way as
+ * {@link getNL2025GebruiksnormenForFarm}: collects the input with
+ * {@link collectInputForNL2026Norms} (access checked for the principal), then
+ * runs {@link calculateNL2026GebruiksnormenForFarm} through fdm-core's
+ * calculation cache (name `calculateNL2026GebruiksnormenForFarm`, this
+ * package's version).
+ *
+ * @param fdm - The fdm-core database handle.
+ * @param principalId - Who asks; needs read access to the farm.
+ * @param farmId - The farm.
+ * @param options - What fdm-core does not hold; see {@link NL2026NormsCollectorOptions}.
+ * @returns The four norms and their filling per field and the farm totals.
+ * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
+ * @throws {FdmError} From fdm-core, e.g. `NOT_FOUND` for an unknown farm or `DATABASE` when the
+ *   cache cannot be read or written.
+ * @throws {FdmCalculatorError} The errors of {@link collectInputForNL2026Norms} and
+ *   {@link calculateNL2026GebruiksnormenForFarm} (e.g. `RENURE_CONTENT_REQUIRED`).
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import {
+ *   addCultivation, addFarm, addField, addSoilAnalysis, createFdmLocal,
+ *   enableCultivationCatalogue, setGrazingIntention, syncCatalogues,
+ * } from "fdm-core";
+ * import { getNL2026GebruiksnormenForFarm } from "fdm-calculator";
+ *
+ * const fdm = await createFdmLocal();
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, "owner-1", { name: "Zandhoeve" });
+ * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * await setGrazingIntention(fdm, "owner-1", farmId, 2026, false);
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Maïsakker",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * await addCultivation(fdm, "owner-1", fieldId, {
+ *   catalogueItemId: "nl_259", // snijmaïs
+ *   startDate: new Date("2026-05-01"),
+ * });
+ * await addSoilAnalysis(fdm, "owner-1", fieldId, {
+ *   samplingDate: new Date("2025-11-01"),
+ *   source: "laboratory",
+ *   parameters: { pCaCl2: 3.0, pAl: 50 },
+ * });
+ * const norms = await getNL2026GebruiksnormenForFarm(fdm, "owner-1", farmId, {
+ *   fields: { [fieldId]: { region: "zand_zuid", isNVGebied: false } },
+ * });
+ * assert.equal(norms.fields[0]?.stikstof.norm?.normValue, 112); // maïs on zand_zuid
+ * assert.equal(norms.fields[0]?.fosfaat.norm.normValue, 60); // bouwland, Ruim
+ * assert.equal(norms.fields[0]?.renure.norm.normValue, 80);
+ * ```
+ */
+export async function getNL2026GebruiksnormenForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options: NL2026NormsCollectorOptions = {},
+): Promise<NL2026FarmGebruiksnormen> {
+  const inputs = await collectInputForNL2026Norms(fdm, principalId, farmId, options);
+  const calculate = withCalculationCache(fdm, calculateNL2026GebruiksnormenForFarm, {
+    name: "calculateNL2026GebruiksnormenForFarm",
     version: VERSION,
   });
   return calculate(inputs);

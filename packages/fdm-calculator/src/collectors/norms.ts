@@ -26,6 +26,7 @@ import type {
   NL2025NormsInput,
   NL2025Region,
   NL2025SoilPhosphate,
+  NL2026NormsInput,
 } from "../norms/nl/2025/types.js";
 import {
   checkFieldKeys,
@@ -63,12 +64,17 @@ export interface NL2025FieldLocation {
   isDerogatievrijeZone?: boolean;
 }
 
-/** What the 2025 norms need about a farm's cultivations and applications that fdm-core does not record. */
+/** What the 2025 and 2026 norms need about a farm's cultivations that fdm-core does not record. */
 export interface NL2025CultivationDetails {
   /** Variety (ras), for the potato lines of RVO Table 2. */
   variety?: string | null;
   /** Teeltwijze (way of growing), for the Table-2 lines the crop code alone does not decide. */
   teeltwijze?: string | null;
+  /**
+   * What a grass crop was, for the grassland kortingen: `vanggewas_na_mais`,
+   * `groenbemester` or (2026) `vanggewas`; see `NL2025Cultivation.grassPurpose`.
+   */
+  grassPurpose?: "vanggewas_na_mais" | "vanggewas" | "groenbemester" | null;
 }
 
 /** Options of {@link collectInputForNL2025Norms}: what the 2025 norms need beyond fdm-core's data. */
@@ -123,10 +129,6 @@ export interface DoseForFieldOptions {
 
 const NORMS = "collectInputForNL2025Norms";
 const DOSE = "getDoseForField";
-const YEAR_2025 = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
-const YEAR_2025_LAST_MOMENT = new Date("2025-12-31T23:59:59.999Z");
-// The catch-crop reduction and the crop year look back at the cultivations of 2024.
-const YEARS_2024_2025 = { start: new Date("2024-01-01"), end: new Date("2025-12-31") };
 
 /** A farm flag the caller gave: must be a boolean. */
 function givenFlag(value: unknown, name: string, label: string, fieldId: string | null = null) {
@@ -174,6 +176,7 @@ function toCultivation(
     endDate: c.endDate,
     ...(extra?.variety != null ? { variety: extra.variety } : {}),
     ...(extra?.teeltwijze != null ? { teeltwijze: extra.teeltwijze } : {}),
+    ...(extra?.grassPurpose != null ? { grassPurpose: extra.grassPurpose } : {}),
   };
 }
 
@@ -294,56 +297,85 @@ export async function collectInputForNL2025Norms(
   farmId: string,
   options: NL2025NormsCollectorOptions = {},
 ): Promise<NL2025NormsInput[]> {
-  const fields = await getFields(fdm, principalId, farmId, dayTimeframe(YEAR_2025, NORMS).query);
-  checkFieldKeys(options.fields, fields, NORMS);
   const farm = `Farm "${farmId}"`;
   const hasDerogation =
     givenFlag(options.hasDerogation, "hasDerogation", farm) ??
     (await isDerogationGrantedForYear(fdm, principalId, farmId, 2025));
-  const hasGrazingIntention = await grazingIntention(
+  return collectNormsInput(
     fdm,
     principalId,
     farmId,
     2025,
+    options,
+    NORMS,
+    async (field, location) => ({
+      isGWBG: await resolveAreaFlag(field, location.isGWBG, options.gwbgGeodata, "isGWBG", NORMS),
+      isNatura2000: optionalZoneFlag(field, location.isNatura2000, "isNatura2000", hasDerogation),
+      isDerogatievrijeZone: optionalZoneFlag(
+        field,
+        location.isDerogatievrijeZone,
+        "isDerogatievrijeZone",
+        hasDerogation,
+      ),
+      hasDerogation,
+    }),
+  );
+}
+
+/** What both years' collectors read the same way; `extra` adds the fields only one year has. */
+async function collectNormsInput<E extends object>(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  year: 2025 | 2026,
+  options: NL2026NormsCollectorOptions,
+  name: string,
+  extra: (field: Field, location: NL2025FieldLocation) => Promise<E>,
+): Promise<(NL2026NormsInput & E)[]> {
+  const inYear = { start: new Date(`${year}-01-01`), end: new Date(`${year}-12-31`) };
+  const lastMoment = new Date(`${year}-12-31T23:59:59.999Z`);
+  const fields = await getFields(fdm, principalId, farmId, dayTimeframe(inYear, name).query);
+  checkFieldKeys(options.fields, fields, name);
+  const farm = `Farm "${farmId}"`;
+  const hasGrazingIntention = await grazingIntention(
+    fdm,
+    principalId,
+    farmId,
+    year,
     options.hasGrazingIntention,
     farm,
   );
   const isOrganicCertified =
     givenFlag(options.isOrganicCertified, "isOrganicCertified", farm) ??
     (await listOrganicCertifications(fdm, principalId, farmId)).some(
-      (c) => c.issueDate <= YEAR_2025_LAST_MOMENT && c.expiryDate >= YEAR_2025.start,
+      (c) => c.issueDate <= lastMoment && c.expiryDate >= inYear.start,
     );
+  // The catch-crop reduction and the crop year look back at the cultivations of the year before.
+  const twoYears = { start: new Date(`${year - 1}-01-01`), end: inYear.end };
   const cultivations = await getCultivationsForFarm(
     fdm,
     principalId,
     farmId,
-    dayTimeframe(YEARS_2024_2025, NORMS).query,
+    dayTimeframe(twoYears, name).query,
   );
   const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, farmId));
-  const year = dayTimeframe(YEAR_2025, NORMS);
+  const tf = dayTimeframe(inYear, name);
   // Farm-wide reads: one access check each instead of one per field.
-  const soilOf = await getCurrentSoilDataForFarm(fdm, principalId, farmId, year.query.end);
+  const soilOf = await getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end);
   const applicationsOf = groupBy(
-    await getFertilizerApplicationsForFarm(fdm, principalId, farmId, year.query),
+    await getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
     (a) => a.fieldId,
   );
 
-  return mapLimit(fields, 4, async (field): Promise<NL2025NormsInput> => {
-    const location = options.fields?.[field.id] ?? {};
-    const region = await resolveRegion(field, location.region, options.regionGeodata, NORMS);
+  return mapLimit(fields, 4, async (field) => {
+    const location: NL2025FieldLocation = options.fields?.[field.id] ?? {};
+    const region = await resolveRegion(field, location.region, options.regionGeodata, name);
     const isNVGebied = await resolveAreaFlag(
       field,
       location.isNVGebied,
       options.nvGebiedGeodata,
       "isNVGebied",
-      NORMS,
-    );
-    const isGWBG = await resolveAreaFlag(
-      field,
-      location.isGWBG,
-      options.gwbgGeodata,
-      "isGWBG",
-      NORMS,
+      name,
     );
     const soil = soilOf[field.id] ?? [];
     const value = (parameter: string) => {
@@ -360,15 +392,7 @@ export async function collectInputForNL2025Norms(
       area: field.areaHa,
       region,
       isNVGebied,
-      isGWBG,
-      isNatura2000: optionalZoneFlag(field, location.isNatura2000, "isNatura2000", hasDerogation),
-      isDerogatievrijeZone: optionalZoneFlag(
-        field,
-        location.isDerogatievrijeZone,
-        "isDerogatievrijeZone",
-        hasDerogation,
-      ),
-      hasDerogation,
+      ...(await extra(field, location)),
       hasGrazingIntention,
       isOrganicCertified,
       cultivations: cultivations
@@ -378,8 +402,108 @@ export async function collectInputForNL2025Norms(
       applications: applications.map((a) =>
         toApplication(a, fertilizers, options.manureOrigin, field.id),
       ),
-    };
+    } as NL2026NormsInput & E;
   });
+}
+
+/** Where one field lies, for {@link collectInputForNL2026Norms}: what fdm-core does not hold. */
+export interface NL2026FieldLocation {
+  /** Soil region (grondsoortenkaart of the Meststoffenwet). Absent: looked up with `regionGeodata`. */
+  region?: NL2025Region;
+  /** The field lies in a NV-gebied (area polluted with nutrients). Absent: looked up with `nvGebiedGeodata`. */
+  isNVGebied?: boolean;
+}
+
+/**
+ * Options of {@link collectInputForNL2026Norms}: what the 2026 norms need
+ * beyond fdm-core's data. As for 2025, without what only derogation needed
+ * (derogation, GWBG, Natura 2000, derogatievrije zone).
+ */
+export interface NL2026NormsCollectorOptions {
+  /** Per field id, where the field lies; every key must be a field of the farm. */
+  fields?: Readonly<Record<string, NL2026FieldLocation>>;
+  /** Region dataset for fields without a `region` (see {@link getRegion}). */
+  regionGeodata?: RegionLookupOptions;
+  /** NV-gebieden dataset for fields without `isNVGebied` (see {@link isFieldInNVGebied}). */
+  nvGebiedGeodata?: AreaLookupOptions;
+  /**
+   * The farm intends to graze (beweiding) in 2026. Absent: read with fdm-core's
+   * `getGrazingIntention`; when nothing is recorded for 2026 the collector throws.
+   */
+  hasGrazingIntention?: boolean;
+  /** The farm is certified organic in 2026. Absent: read from fdm-core's organic certificates. */
+  isOrganicCertified?: boolean;
+  /** Herkomst (origin) of animal manure per fdm-core fertilizer id. */
+  manureOrigin?: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">>;
+  /** Variety, teeltwijze and what a grass crop was, per fdm-core cultivation id. */
+  cultivationDetails?: Readonly<Record<string, NL2025CultivationDetails>>;
+}
+
+/**
+ * Reads a farm from fdm-core and returns the input of the 2026 gebruiksnormen
+ * for every field it holds in 2026, ready for
+ * {@link calculateNL2026GebruiksnormenForFarm} or the per-field 2026 functions.
+ * It reads the same way as {@link collectInputForNL2025Norms}, one year on:
+ * each field's area, its cultivations of 2025 and 2026, its applications dated
+ * in 2026 with each fertilizer's mestcode and composition (a RENURE product's
+ * measured N content comes from the fertilizer the farm holds), P-CaCl2 and
+ * P-AL of its current soil data on 2026-12-31, the grazing intention and
+ * organic certification for 2026; region and NV-gebied from the options or
+ * their datasets. Derogation, GWBG, Natura 2000 and the derogatievrije zone
+ * are not read: no 2026 figure depends on them.
+ *
+ * @param fdm - The fdm-core database handle.
+ * @param principalId - Who asks; needs read access to the farm.
+ * @param farmId - The farm.
+ * @param options - What fdm-core does not hold; see {@link NL2026NormsCollectorOptions}.
+ * @returns One {@link NL2026NormsInput} per field the farm holds in 2026, ordered by field name.
+ * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
+ * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown farm.
+ * @throws {FdmCalculatorError} `MISSING_FIELD_DATA` when no grazing intention for 2026 is recorded
+ *   or given, or a field's region or NV-gebied flag is missing; `INVALID_INPUT` for options of the
+ *   wrong type or naming a field the farm does not hold; `INCONSISTENT_DATA` for an application of
+ *   a fertilizer the farm does not hold.
+ * @throws {GeodataError} From a location lookup, when its dataset cannot be read.
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { addFarm, addField, createFdmLocal, setGrazingIntention } from "fdm-core";
+ * import { collectInputForNL2026Norms } from "fdm-calculator";
+ *
+ * const fdm = await createFdmLocal();
+ * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, "owner-1", farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * await setGrazingIntention(fdm, "owner-1", farmId, 2026, false);
+ * const inputs = await collectInputForNL2026Norms(fdm, "owner-1", farmId, {
+ *   fields: { [fieldId]: { region: "zand_nwc", isNVGebied: false } },
+ * });
+ * assert.equal(inputs[0]?.hasGrazingIntention, false);
+ * assert.equal("hasDerogation" in (inputs[0] ?? {}), false); // no derogation in 2026
+ * ```
+ */
+export async function collectInputForNL2026Norms(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options: NL2026NormsCollectorOptions = {},
+): Promise<NL2026NormsInput[]> {
+  return collectNormsInput(
+    fdm,
+    principalId,
+    farmId,
+    2026,
+    options,
+    "collectInputForNL2026Norms",
+    async () => ({}),
+  );
 }
 
 /**

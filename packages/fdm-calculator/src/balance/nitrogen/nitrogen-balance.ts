@@ -2,7 +2,6 @@ import type { ApplicationMethods } from "fdm-data";
 import { checkBound, PHYSICAL_BOUNDS, type PhysicalBoundName } from "../../bounds.js";
 import { FdmCalculatorError } from "../../errors.js";
 import { DAY, formatDay, mestcode, REGIONS } from "../../norms/nl/2025/input.js";
-import type { MestcodeRow } from "../../norms/nl/2025/table-types.js";
 import type { NL2025Application } from "../../norms/nl/2025/types.js";
 import { type Content, content } from "../../norms/nl/2025/werkingscoefficient.js";
 import type {
@@ -148,7 +147,7 @@ function nContent(a: NitrogenBalanceApplication, fieldId: string, what: string):
   if (code === null || code === undefined) {
     return typeof n === "number" ? { value: n, source: "measured" } : null;
   }
-  const row: MestcodeRow = mestcode(code, fieldId, what);
+  const row = mestcode(code, fieldId, what);
   const source = {
     date: a.date,
     amount: a.amount,

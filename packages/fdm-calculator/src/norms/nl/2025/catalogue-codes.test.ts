@@ -1,16 +1,22 @@
 import { readdirSync } from "node:fs";
 import { getCultivationCatalogue, getFertilizersCatalogue } from "fdm-data";
 import { describe, expect, it } from "vitest";
-import { BRP_GEWASCODES, MESTCODES } from "./catalogue-codes.js";
+import { RULES_2026 } from "../2026/rules.js";
+import { STIKSTOF_TABLE_2026 } from "../2026/stikstof-data.js";
+import { WERKINGSCOEFFICIENTEN_2026 } from "../2026/werkingscoefficienten-data.js";
+import { BRP_GEWASCODES, MESTCODES, MESTCODES_2025 } from "./catalogue-codes.js";
 import { brpCode, mestcode } from "./input.js";
+import { RULES_2025 } from "./rules.js";
 import { STIKSTOF_TABLE_2025 } from "./stikstof-data.js";
 import { WERKINGSCOEFFICIENTEN_2025 } from "./werkingscoefficienten-data.js";
 
 describe("codes come from fdm-data only", () => {
-  it("keeps no BRP or mestcode list of its own in the 2025 norms", () => {
-    const files = readdirSync(new URL(".", import.meta.url));
-    expect(files).not.toContain("brp-data.ts");
-    expect(files).not.toContain("mestcodes-data.ts");
+  it("keeps no BRP or mestcode list of its own in the 2025 or 2026 norms", () => {
+    for (const dir of [".", "../2026/"]) {
+      const files = readdirSync(new URL(dir, import.meta.url));
+      expect(files, dir).not.toContain("brp-data.ts");
+      expect(files, dir).not.toContain("mestcodes-data.ts");
+    }
   });
 
   it("knows exactly the crops of the brp catalogue, by code and name", () => {
@@ -24,6 +30,7 @@ describe("codes come from fdm-data only", () => {
 
   it("reads Table 11 from the rvo catalogue: name, animal manure and forfaitaire contents", () => {
     expect(MESTCODES.size).toBe(getFertilizersCatalogue("rvo").length);
+    expect(MESTCODES_2025.size).toBe(58);
     // RVO Table 11 (2025): Varkens - Drijfmest vleesvarkens, 6.4 kg N and 3.8 kg P2O5 per ton.
     expect(mestcode(50, "f", "application 1")).toEqual({
       code: 50,
@@ -31,19 +38,44 @@ describe("codes come from fdm-data only", () => {
       isDierlijkeMest: true,
       nForfaitair: 6.4,
       p2o5Forfaitair: 3.8,
+      isRenure: false,
     });
     expect(() => mestcode(99_999, "f", "application 1")).toThrow(
       "has typeRvo 99999, which is not an RVO mestcode of Table 11",
     );
   });
 
+  it("names the 2026 crops and mestcodes from fdm-data, also the BRP codes new in 2026", () => {
+    // RVO's 2026 Table 2 puts the BRP codes 7136, 7139 and 7193–7197 on its lines.
+    expect(RULES_2026.cropName(7195)).toBe("bosui");
+    expect(RULES_2026.cropName(7136)).toBe("anna paulowna");
+    expect(RULES_2026.cropName(1)).toBeUndefined();
+    expect(brpCode("nl_7197", "f", RULES_2026)).toBe(7197);
+    expect(RULES_2026.mestcodes.get(130)).toEqual({
+      code: 130,
+      description: "Ammoniumsulfaat (Renure)",
+      isDierlijkeMest: false,
+      nForfaitair: null,
+      p2o5Forfaitair: null,
+      isRenure: true,
+    });
+    expect(RULES_2026.mestcodes.get(50)?.isRenure).toBe(false);
+    expect([...RULES_2026.mestcodes.values()].filter((m) => m.isRenure).map((m) => m.code)).toEqual(
+      [130, 131, 132, 133, 134],
+    );
+    // Table 11 of 2025: 58 codes, no RENURE products.
+    expect(RULES_2025.mestcodes.size).toBe(58);
+    expect(RULES_2025.mestcodes.has(130)).toBe(false);
+    expect([...RULES_2025.mestcodes.values()].some((m) => m.isRenure)).toBe(false);
+  });
+
   it("keys every norm figure by a code that fdm-data lists", () => {
-    for (const row of STIKSTOF_TABLE_2025) {
+    for (const row of [...STIKSTOF_TABLE_2025, ...STIKSTOF_TABLE_2026]) {
       for (const code of row.brpCodes) expect(BRP_GEWASCODES.has(code), `nl_${code}`).toBe(true);
     }
-    for (const row of WERKINGSCOEFFICIENTEN_2025) {
+    for (const row of [...WERKINGSCOEFFICIENTEN_2025, ...WERKINGSCOEFFICIENTEN_2026]) {
       for (const code of row.mestcodes) {
-        // Code 24 is listed in Table 9 (2025) but has no row in Table 11: a known quirk of RVO's tables.
+        // Code 24 is listed in Table 9 (2025, 2026) but has no row in Table 11: a known quirk of RVO's tables.
         if (code === 24) continue;
         expect(MESTCODES.has(code), `mestcode ${code}`).toBe(true);
       }

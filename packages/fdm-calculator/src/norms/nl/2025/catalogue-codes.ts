@@ -13,8 +13,8 @@ export const BRP_GEWASCODES: ReadonlyMap<number, string> = new Map(
 /**
  * The RVO mestcodes of Table 11 with their forfaitaire N and P2O5 contents
  * (kg/ton) and whether they count as animal manure, read from fdm-data's `rvo`
- * catalogue. The RENURE codes 130–134 of the 2026 table are in no 2025 Table-9
- * category, so the 2025 filling counts them at 100% of a measured content.
+ * catalogue: the codes of 2025 and the RENURE codes 130–134 that the 2026 table
+ * adds. {@link MESTCODES_2025} says which of them the 2025 table holds.
  */
 export const MESTCODES: ReadonlyMap<number, MestcodeRow> = new Map(
   getFertilizersCatalogue("rvo").map((item) => [
@@ -27,4 +27,15 @@ export const MESTCODES: ReadonlyMap<number, MestcodeRow> = new Map(
       p2o5Forfaitair: item.composition.p2o5,
     },
   ]),
+);
+
+/**
+ * The mestcodes of Table 11 of 2025: the `rvo` items whose source is the 2025
+ * table (the RENURE codes 130–134 came with the 2026 table and do not exist in
+ * the 2025 norms).
+ */
+export const MESTCODES_2025: ReadonlySet<number> = new Set(
+  getFertilizersCatalogue("rvo")
+    .filter((item) => item.source.endsWith("2025"))
+    .map((item) => item.typeRvo),
 );

@@ -1,15 +1,14 @@
-import { DIERLIJKE_MEST_TABLE_2025 } from "./dierlijke-mest-data.js";
 import { type PreparedField, prepareField } from "./input.js";
 import type { FlagCondition } from "./table-types.js";
 import type { DierlijkeMestGebruiksnormResult, NL2025NormsInput } from "./types.js";
 
-const holds = (condition: FlagCondition, value: boolean) =>
+const holds = (condition: FlagCondition, value: boolean | undefined) =>
   condition === "any" || condition === value;
 
 /** The dierlijke-mest-gebruiksnorm of a validated field. */
 export function dierlijkeMestNorm(field: PreparedField): DierlijkeMestGebruiksnormResult {
-  const { input } = field;
-  const row = DIERLIJKE_MEST_TABLE_2025.find(
+  const { input, rules } = field;
+  const row = rules.dierlijkeMest.find(
     (r) =>
       holds(r.derogation, input.hasDerogation) &&
       holds(r.natura2000, input.isNatura2000) &&
@@ -21,7 +20,7 @@ export function dierlijkeMestNorm(field: PreparedField): DierlijkeMestGebruiksno
   return {
     normValue: row.norm,
     unit: "kg N/ha",
-    explanation: `${row.case}: ${row.norm} kg N/ha from animal manure (RVO dierlijke-mest-gebruiksnorm 2025, "${row.label}")`,
+    explanation: `${row.case}: ${row.norm} kg N/ha from animal manure (RVO dierlijke-mest-gebruiksnorm ${rules.year}, "${row.label}")`,
     label: row.label,
   };
 }

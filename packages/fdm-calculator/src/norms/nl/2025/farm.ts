@@ -1,8 +1,10 @@
 import { FdmCalculatorError } from "../../../errors.js";
+import type { NormYearRules } from "../rules.js";
 import { dierlijkeMestNorm } from "./dierlijke-mest-gebruiksnorm.js";
-import { dierlijkeMestFilling, fosfaatFilling, stikstofFilling } from "./filling.js";
+import { fosfaatFilling, nitrogenFilling, stikstofFilling } from "./filling.js";
 import { fosfaatNorm } from "./fosfaatgebruiksnorm.js";
-import { prepareField } from "./input.js";
+import { type NormsInput, type PreparedField, prepareField } from "./input.js";
+import { RULES_2025 } from "./rules.js";
 import { stikstofNorm } from "./stikstofgebruiksnorm.js";
 import type {
   DierlijkeMestGebruiksnormResult,
@@ -14,11 +16,22 @@ import type {
 } from "./types.js";
 
 /** A norm of one field beside its filling. */
-export interface NormWithFilling<T extends GebruiksnormResult> {
-  /** The norm, per ha. */
+export interface NormWithFilling<T extends GebruiksnormResult | null> {
+  /**
+   * The norm, per ha; `null` only for the stikstofgebruiksnorm of a field whose
+   * main crop has no line in RVO Table 2 (see `noNormForCrop` of the field).
+   */
   norm: T;
   /** How much of it the applications use, per ha. */
   filling: GebruiksnormFillingResult;
+}
+
+/** The typed "no norm for this crop" of one field in a farm result. */
+export interface NoNormForCrop {
+  /** Always `NO_NORM_FOR_CROP`, the code the per-field function throws. */
+  code: "NO_NORM_FOR_CROP";
+  /** The message of that error, naming the field, the crop and the table. */
+  message: string;
 }
 
 /** The three 2025 gebruiksnormen of one field and their filling. */
@@ -27,29 +40,36 @@ export interface NL2025FieldGebruiksnormen {
   fieldId: string;
   /** The field's area, ha. */
   area: number;
-  /** Stikstofgebruiksnorm (kg effective N/ha) and its filling. */
-  stikstof: NormWithFilling<StikstofGebruiksnormResult>;
+  /**
+   * Stikstofgebruiksnorm (kg effective N/ha) and its filling; `norm` is `null`
+   * when the main crop has no line in RVO Table 2 (`noNormForCrop` says why).
+   */
+  stikstof: NormWithFilling<StikstofGebruiksnormResult | null>;
   /** Fosfaatgebruiksnorm (kg P2O5/ha) and its filling. */
   fosfaat: NormWithFilling<FosfaatGebruiksnormResult>;
   /** Dierlijke-mest-gebruiksnorm (kg N/ha from animal manure) and its filling. */
   dierlijkeMest: NormWithFilling<DierlijkeMestGebruiksnormResult>;
+  /** `null`, or the typed "no norm for this crop" when the main crop has no Table-2 line. */
+  noNormForCrop: NoNormForCrop | null;
 }
 
 /** One norm summed over the farm. */
 export interface NL2025FarmNormTotal {
-  /** Sum over the fields of norm × area, kg. */
+  /** Sum over the fields of norm × area, kg; fields without a norm add nothing. */
   normTotal: number;
   /** Sum over the fields of filling × area, kg. */
   fillingTotal: number;
   /** `normTotal − fillingTotal`, kg; negative when the farm exceeds the norm. */
   remaining: number;
-  /** The area-weighted norm, `normTotal / area`, kg/ha. */
+  /** The area-weighted norm, `normTotal / area` over the fields with a norm, kg/ha. */
   normPerHa: number;
   /** The area-weighted filling, `fillingTotal / area`, kg/ha. */
   fillingPerHa: number;
   /** The unit of the totals. */
   unit: "kg N" | "kg P2O5";
-  /** "used X of Y kg …", rounded to whole kilograms. */
+  /** The ids of the fields without a norm (main crop without a Table-2 line); empty for the other norms. */
+  fieldsWithoutNorm: string[];
+  /** "used X of Y kg …", rounded to whole kilograms, naming the fields without a norm. */
   explanation: string;
 }
 
@@ -67,27 +87,144 @@ export interface NL2025FarmGebruiksnormen {
   dierlijkeMest: NL2025FarmNormTotal;
 }
 
-function total(
-  fields: NL2025FieldGebruiksnormen[],
+type NormKey = "stikstof" | "fosfaat" | "dierlijkeMest" | "renure";
+type FieldResult = { fieldId: string; area: number } & {
+  [key in NormKey]?: NormWithFilling<GebruiksnormResult | null>;
+};
+
+/** Sums one norm over the fields: norm × area and filling × area. */
+export function farmTotal(
+  fields: readonly FieldResult[],
   area: number,
-  key: "stikstof" | "fosfaat" | "dierlijkeMest",
+  key: NormKey,
   unit: "kg N" | "kg P2O5",
 ): NL2025FarmNormTotal {
   let normTotal = 0;
   let fillingTotal = 0;
+  let normArea = 0;
+  const fieldsWithoutNorm: string[] = [];
   for (const field of fields) {
-    normTotal += field[key].norm.normValue * field.area;
-    fillingTotal += field[key].filling.normFilling * field.area;
+    const entry = field[key];
+    if (!entry) continue;
+    fillingTotal += entry.filling.normFilling * field.area;
+    if (entry.norm === null) {
+      fieldsWithoutNorm.push(field.fieldId);
+      continue;
+    }
+    normTotal += entry.norm.normValue * field.area;
+    normArea += field.area;
   }
+  const without =
+    fieldsWithoutNorm.length === 0
+      ? ""
+      : `; no norm for ${fieldsWithoutNorm.map((id) => `"${id}"`).join(", ")} (main crop without a line in RVO Table 2)`;
   return {
     normTotal,
     fillingTotal,
     remaining: normTotal - fillingTotal,
-    normPerHa: normTotal / area,
+    normPerHa: normArea === 0 ? 0 : normTotal / normArea,
     fillingPerHa: fillingTotal / area,
     unit,
-    explanation: `used ${Math.round(fillingTotal)} of ${Math.round(normTotal)} ${unit}`,
+    fieldsWithoutNorm,
+    explanation: `used ${Math.round(fillingTotal)} of ${Math.round(normTotal)} ${unit}${without}`,
   };
+}
+
+/** The stikstofgebruiksnorm of a field, or the typed "no norm for this crop". */
+function stikstofOrNoNorm(field: PreparedField) {
+  try {
+    return { norm: stikstofNorm(field), noNorm: null };
+  } catch (error) {
+    if (error instanceof FdmCalculatorError && error.code === "NO_NORM_FOR_CROP") {
+      return { norm: null, noNorm: { code: "NO_NORM_FOR_CROP" as const, message: error.message } };
+    }
+    throw error;
+  }
+}
+
+/** Adds to `years` the calendar years a field's dated input points to: its applications, and crops starting after `year`. */
+function addYears(input: NormsInput, year: number, years: number[]) {
+  if (!input || typeof input !== "object") return;
+  const add = (y: number) => {
+    if (!years.includes(y)) years.push(y);
+  };
+  if (Array.isArray(input.applications)) {
+    for (const a of input.applications) {
+      const y = a?.date instanceof Date ? a.date.getUTCFullYear() : Number.NaN;
+      if (!Number.isNaN(y)) add(y);
+    }
+  }
+  if (Array.isArray(input.cultivations)) {
+    for (const c of input.cultivations) {
+      const start = c?.startDate instanceof Date ? c.startDate.getUTCFullYear() : year;
+      if (start > year) add(start);
+    }
+  }
+}
+
+/** Refuses a farm whose fields are dated in different years: each year has its own rules and function. */
+function refuseMixedYears(fields: readonly NormsInput[], year: number) {
+  const byYear = new Map<number, string[]>();
+  const years: number[] = [];
+  for (const input of fields) {
+    years.length = 0;
+    addYears(input, year, years);
+    for (const y of years) {
+      const ids = byYear.get(y);
+      if (ids) ids.push(input.fieldId);
+      else byYear.set(y, [input.fieldId]);
+    }
+  }
+  if (byYear.size < 2) return;
+  const list = [...byYear.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([y, ids]) => `${y}: ${ids.map((id) => `"${id}"`).join(", ")}`)
+    .join("; ");
+  throw new FdmCalculatorError(
+    "MIXED_YEARS",
+    `The farm's fields are dated in more than one year (${list}); the gebruiksnormen are set per calendar year, so compute each year on its own with calculateNL${year}GebruiksnormenForFarm or the function of the other year`,
+  );
+}
+
+/**
+ * The norms and filling of every field of a farm under one year's rules,
+ * `extra` adding the norms only that year has. Checks the list, refuses mixed
+ * years and repeated field ids.
+ */
+export function farmFields<F extends NL2025FieldGebruiksnormen>(
+  fields: readonly NormsInput[],
+  rules: NormYearRules,
+  extra: (field: PreparedField, base: NL2025FieldGebruiksnormen) => F,
+): { area: number; fields: F[] } {
+  if (!Array.isArray(fields) || fields.length === 0) {
+    throw new FdmCalculatorError("INVALID_INPUT", "A farm needs at least one field");
+  }
+  refuseMixedYears(fields, rules.year);
+  const seen = new Set<string>();
+  let area = 0;
+  const results = fields.map((input): F => {
+    const field = prepareField(input, rules);
+    if (seen.has(input.fieldId)) {
+      throw new FdmCalculatorError(
+        "INVALID_INPUT",
+        `Field "${input.fieldId}": appears more than once in the farm`,
+        { fieldId: input.fieldId },
+      );
+    }
+    seen.add(input.fieldId);
+    area += input.area;
+    const fosfaat = fosfaatNorm(field);
+    const stikstof = stikstofOrNoNorm(field);
+    return extra(field, {
+      fieldId: input.fieldId,
+      area: input.area,
+      stikstof: { norm: stikstof.norm, filling: stikstofFilling(field) },
+      fosfaat: { norm: fosfaat, filling: fosfaatFilling(field, fosfaat.normValue) },
+      dierlijkeMest: { norm: dierlijkeMestNorm(field), filling: nitrogenFilling(field) },
+      noNormForCrop: stikstof.noNorm,
+    });
+  });
+  return { area, fields: results };
 }
 
 /**
@@ -101,10 +238,16 @@ function total(
  * caller can show "used X of Y kg"; the area-weighted kg/ha figures are given
  * as well.
  *
+ * A field whose main crop has no line in RVO Table 2 does not stop the farm:
+ * its stikstof `norm` is `null`, its `noNormForCrop` carries the typed
+ * `NO_NORM_FOR_CROP` reason, and the farm's stikstof total lists it in
+ * `fieldsWithoutNorm` (its filling still counts).
+ *
  * @param fields - The plain input of each field (at least one, unique `fieldId`s).
  * @returns The per-field results and the farm totals.
- * @throws {FdmCalculatorError} `INVALID_INPUT` for an empty list or a repeated `fieldId`, and
- *   every error of the per-field norm and filling functions, naming the field.
+ * @throws {FdmCalculatorError} `INVALID_INPUT` for an empty list or a repeated `fieldId`,
+ *   `MIXED_YEARS` when the fields' applications are dated in more than one year (e.g. 2025 and
+ *   2026), and every other error of the per-field norm and filling functions, naming the field.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -137,36 +280,20 @@ function total(
 export function calculateNL2025GebruiksnormenForFarm(
   fields: NL2025NormsInput[],
 ): NL2025FarmGebruiksnormen {
-  if (!Array.isArray(fields) || fields.length === 0) {
-    throw new FdmCalculatorError("INVALID_INPUT", "A farm needs at least one field");
-  }
-  const seen = new Set<string>();
-  let area = 0;
-  const results = fields.map((input): NL2025FieldGebruiksnormen => {
-    const field = prepareField(input);
-    if (seen.has(input.fieldId)) {
-      throw new FdmCalculatorError(
-        "INVALID_INPUT",
-        `Field "${input.fieldId}": appears more than once in the farm`,
-        { fieldId: input.fieldId },
-      );
-    }
-    seen.add(input.fieldId);
-    area += input.area;
-    const fosfaat = fosfaatNorm(field);
-    return {
-      fieldId: input.fieldId,
-      area: input.area,
-      stikstof: { norm: stikstofNorm(field), filling: stikstofFilling(field) },
-      fosfaat: { norm: fosfaat, filling: fosfaatFilling(field, fosfaat.normValue) },
-      dierlijkeMest: { norm: dierlijkeMestNorm(field), filling: dierlijkeMestFilling(field) },
-    };
-  });
+  return farmResult(farmFields(fields, RULES_2025, (_, base) => base));
+}
+
+/** The fields of a farm with the totals of the three norms both years have. */
+export function farmResult<F extends NL2025FieldGebruiksnormen>(farm: {
+  area: number;
+  fields: F[];
+}) {
+  const { area, fields } = farm;
   return {
     area,
-    fields: results,
-    stikstof: total(results, area, "stikstof", "kg N"),
-    fosfaat: total(results, area, "fosfaat", "kg P2O5"),
-    dierlijkeMest: total(results, area, "dierlijkeMest", "kg N"),
+    fields,
+    stikstof: farmTotal(fields, area, "stikstof", "kg N"),
+    fosfaat: farmTotal(fields, area, "fosfaat", "kg P2O5"),
+    dierlijkeMest: farmTotal(fields, area, "dierlijkeMest", "kg N"),
   };
 }

@@ -1,3 +1,4 @@
+import type { YearMestcode } from "../rules.js";
 import { fosfaatNorm } from "./fosfaatgebruiksnorm.js";
 import { type PreparedField, prepareField } from "./input.js";
 import type {
@@ -7,8 +8,18 @@ import type {
 } from "./types.js";
 import { requireContent, werkingscoefficient } from "./werkingscoefficient.js";
 
+// Formatted numbers repeat across fields (amounts, contents): formatting is a hot spot of the norms.
+const FORMATTED = new Map<number, string>();
+
 /** A number for an explanation: at most two decimals. */
-export const fmt = (value: number) => String(Math.round(value * 100) / 100);
+export function fmt(value: number): string {
+  let text = FORMATTED.get(value);
+  if (text === undefined) {
+    text = String(Math.round(value * 100) / 100);
+    if (FORMATTED.size < 4096) FORMATTED.set(value, text);
+  }
+  return text;
+}
 
 /** The stikstofgebruiksnorm filling of a validated field. */
 export function stikstofFilling(field: PreparedField): GebruiksnormFillingResult {
@@ -18,6 +29,7 @@ export function stikstofFilling(field: PreparedField): GebruiksnormFillingResult
     region: input.region,
     hasGrazingIntention: input.hasGrazingIntention,
     cultivations: field.cultivations,
+    rules: field.rules,
   };
   let total = 0;
   const applications = field.applications.map((a): NormFillingApplication => {
@@ -40,33 +52,59 @@ export function stikstofFilling(field: PreparedField): GebruiksnormFillingResult
   };
 }
 
-/** The dierlijke-mest-gebruiksnorm filling of a validated field. */
-export function dierlijkeMestFilling(field: PreparedField): GebruiksnormFillingResult {
+// Why a mestcode does not count for a norm: one text per mestcode and norm, built once.
+const NOT_COUNTED = {
+  dierlijkeMest: new WeakMap<YearMestcode, string>(),
+  renure: new WeakMap<YearMestcode, string>(),
+};
+function notCounted(m: YearMestcode, norm: "dierlijkeMest" | "renure"): string {
+  let text = NOT_COUNTED[norm].get(m);
+  if (text === undefined) {
+    text =
+      norm === "renure"
+        ? `mestcode ${m.code} (${m.description}) is not a RENURE product (130–134)`
+        : `mestcode ${m.code} (${m.description}) is not animal manure under the Nitrates Directive${m.isRenure ? "; it fills the RENURE norm" : ""}`;
+    NOT_COUNTED[norm].set(m, text);
+  }
+  return text;
+}
+
+/**
+ * The filling of a norm on total N of a validated field: the dierlijke-mest-
+ * gebruiksnorm (animal manure of Table 11) or the RENURE norm (mestcodes
+ * 130–134, 2026): amount × N content / 1000 of the products that count.
+ */
+export function nitrogenFilling(
+  field: PreparedField,
+  norm: "dierlijkeMest" | "renure" = "dierlijkeMest",
+): GebruiksnormFillingResult {
   const { input } = field;
+  const what = norm === "renure" ? "RENURE products" : "animal manure";
   let total = 0;
   const applications = field.applications.map((a): NormFillingApplication => {
-    const base = { applicationId: a.source.id ?? null, index: a.index };
-    if (!a.mestcode.isDierlijkeMest) {
-      return {
-        ...base,
-        value: 0,
-        explanation: `mestcode ${a.mestcode.code} (${a.mestcode.description}) is not animal manure under the Nitrates Directive`,
-      };
+    const applicationId = a.source.id ?? null;
+    const counts = norm === "renure" ? a.mestcode.isRenure : a.mestcode.isDierlijkeMest;
+    if (!counts) {
+      return { applicationId, index: a.index, value: 0, explanation: notCounted(a.mestcode, norm) };
     }
     const n = requireContent(a, "n", input.fieldId);
     const value = (a.source.amount * n.value) / 1000;
     total += value;
     return {
-      ...base,
+      applicationId,
+      index: a.index,
       value,
-      explanation: `${fmt(a.source.amount)} kg/ha × ${fmt(n.value)} kg N/ton (${n.source}) of animal manure = ${fmt(value)} kg N/ha`,
+      explanation: `${fmt(a.source.amount)} kg/ha × ${fmt(n.value)} kg N/ton (${n.source}) of ${what} = ${fmt(value)} kg N/ha`,
     };
   });
   return {
     normFilling: total,
     unit: "kg N/ha",
     applications,
-    explanation: `${fmt(total)} kg N/ha from animal manure (mestcodes that count as dierlijke mest in Table 11)`,
+    explanation:
+      norm === "renure"
+        ? `${fmt(total)} kg N/ha from RENURE products (mestcodes 130–134, measured N content)`
+        : `${fmt(total)} kg N/ha from animal manure (mestcodes that count as dierlijke mest in Table 11)`,
   };
 }
 
@@ -299,5 +337,5 @@ export function calculateNL2025FosfaatGebruiksNormFilling(
 export function calculateNL2025DierlijkeMestGebruiksNormFilling(
   input: NL2025NormsInput,
 ): GebruiksnormFillingResult {
-  return dierlijkeMestFilling(prepareField(input));
+  return nitrogenFilling(prepareField(input));
 }

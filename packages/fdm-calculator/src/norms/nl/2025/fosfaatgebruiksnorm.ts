@@ -1,5 +1,4 @@
 import { FdmCalculatorError } from "../../../errors.js";
-import { FOSFAAT_TABLE_2025 } from "./fosfaat-data.js";
 import { resolveMainCrop } from "./hoofdteelt.js";
 import { type PreparedField, prepareField } from "./input.js";
 import type { FosfaatGebruiksnormResult, NL2025NormsInput } from "./types.js";
@@ -12,12 +11,12 @@ const roundHalfUp = (value: number) => Math.floor(value + 0.5 + 1e-9);
 
 /** The fosfaatgebruiksnorm of a validated field. */
 export function fosfaatNorm(field: PreparedField): FosfaatGebruiksnormResult {
-  const { input } = field;
+  const { input, rules } = field;
   const soil = input.soilPhosphate;
   if (!soil) {
     throw new FdmCalculatorError(
       "MISSING_SOIL_ANALYSIS",
-      `Field "${input.fieldId}": the fosfaatgebruiksnorm needs a soil analysis with P-CaCl2 and P-AL (RVO Differentiatie fosfaatgebruiksnorm 2025); RVO gives no default for a field without one`,
+      `Field "${input.fieldId}": the fosfaatgebruiksnorm needs a soil analysis with P-CaCl2 and P-AL (RVO Differentiatie fosfaatgebruiksnorm ${rules.year}); RVO gives no default for a field without one`,
       { fieldId: input.fieldId },
     );
   }
@@ -25,7 +24,7 @@ export function fosfaatNorm(field: PreparedField): FosfaatGebruiksnormResult {
   const landUse = GRASLAND_CODES.has(main.code) ? "grasland" : "bouwland";
   const cacl2Tenths = roundHalfUp(soil.pCaCl2 * 10);
   const pAl = roundHalfUp(soil.pAl);
-  const row = FOSFAAT_TABLE_2025.find(
+  const row = rules.fosfaat.find(
     (r) =>
       r.landUse === landUse &&
       (r.pCaCl2MinTenths === null || cacl2Tenths >= r.pCaCl2MinTenths) &&
@@ -38,7 +37,7 @@ export function fosfaatNorm(field: PreparedField): FosfaatGebruiksnormResult {
   return {
     normValue: row.norm,
     unit: "kg P2O5/ha",
-    explanation: `${main.explanation}, so ${landUse}; P-CaCl2 ${soil.pCaCl2} rounds to ${(cacl2Tenths / 10).toFixed(1)} mg P/kg and P-AL ${soil.pAl} to ${pAl} mg P2O5/100 g: fosfaatklasse ${row.fosfaatklasse}, ${row.norm} kg P2O5/ha (RVO Tabel fosfaatgebruiksnormen 2025)`,
+    explanation: `${main.explanation}, so ${landUse}; P-CaCl2 ${soil.pCaCl2} rounds to ${(cacl2Tenths / 10).toFixed(1)} mg P/kg and P-AL ${soil.pAl} to ${pAl} mg P2O5/100 g: fosfaatklasse ${row.fosfaatklasse}, ${row.norm} kg P2O5/ha (RVO Tabel fosfaatgebruiksnormen ${rules.year})`,
     landUse,
     fosfaatklasse: row.fosfaatklasse,
   };

@@ -1,4 +1,4 @@
-import { BRP_GEWASCODES } from "./catalogue-codes.js";
+import type { NormYearRules } from "../rules.js";
 import {
   brpCode,
   DAY,
@@ -8,10 +8,8 @@ import {
   type PreparedField,
   prepareCultivations,
 } from "./input.js";
+import { RULES_2025 } from "./rules.js";
 import type { NL2025Cultivation } from "./types.js";
-
-const WINDOW_START = day(2025, 5, 15);
-const WINDOW_END = day(2025, 7, 15);
 
 /** BRP 6794 "groene braak, spontane opkomst": the main crop of a field without a crop in the window. */
 export const NO_CROP_CODE = 6794;
@@ -28,10 +26,11 @@ export interface NL2025Hoofdteelt {
   explanation: string;
 }
 
-/** Days a cultivation covers of 15 May–15 July 2025 (end minus start, clipped). */
-export function daysInWindow(c: PreparedCultivation): number {
-  const from = Math.max(c.start, WINDOW_START);
-  const to = Math.min(c.end ?? WINDOW_END, WINDOW_END);
+/** Days a cultivation covers of 15 May–15 July of `year` (end minus start, clipped). */
+export function daysInWindow(c: PreparedCultivation, year: number): number {
+  const from = Math.max(c.start, day(year, 5, 15));
+  const windowEnd = day(year, 7, 15);
+  const to = Math.min(c.end ?? windowEnd, windowEnd);
   return to > from ? (to - from) / DAY : 0;
 }
 
@@ -44,12 +43,16 @@ export interface ResolvedMainCrop {
 }
 
 /** The main crop among prepared cultivations, by the hoofdteelt rule. */
-export function findHoofdteelt(cultivations: PreparedCultivation[]): ResolvedMainCrop {
+export function findHoofdteelt(
+  cultivations: PreparedCultivation[],
+  rules: NormYearRules = RULES_2025,
+): ResolvedMainCrop {
+  const { year, cropName } = rules;
   let best: PreparedCultivation | null = null;
   let bestDays = 0;
   let tied = false;
   for (const c of cultivations) {
-    const days = daysInWindow(c);
+    const days = daysInWindow(c, year);
     if (days === 0) continue;
     if (best === null || days > bestDays) {
       best = c;
@@ -66,7 +69,7 @@ export function findHoofdteelt(cultivations: PreparedCultivation[]): ResolvedMai
       id: `nl_${NO_CROP_CODE}`,
       cultivation: null,
       days: 0,
-      explanation: `no crop was on the field between 15 May and 15 July 2025, so the hoofdteelt is nl_${NO_CROP_CODE} (${BRP_GEWASCODES.get(NO_CROP_CODE)})`,
+      explanation: `no crop was on the field between 15 May and 15 July ${year}, so the hoofdteelt is nl_${NO_CROP_CODE} (${cropName(NO_CROP_CODE)})`,
     };
   }
   return {
@@ -74,20 +77,33 @@ export function findHoofdteelt(cultivations: PreparedCultivation[]): ResolvedMai
     id: best.id,
     cultivation: best,
     days: bestDays,
-    explanation: `hoofdteelt ${best.id} (${BRP_GEWASCODES.get(best.code)}) covers ${bestDays} days of 15 May–15 July 2025${tied ? ", tied with another crop and first by code in alphabetical order" : ""}`,
+    explanation: `hoofdteelt ${best.id} (${cropName(best.code)}) covers ${bestDays} days of 15 May–15 July ${year}${tied ? ", tied with another crop and first by code in alphabetical order" : ""}`,
   };
 }
 
+// The stikstof and fosfaat norms both need the main crop of a field: found once per prepared field.
+const RESOLVED = new WeakMap<PreparedField, ResolvedMainCrop>();
+
 /** The main crop of a prepared field: `mainCropId` when given, otherwise the hoofdteelt rule. */
 export function resolveMainCrop(field: PreparedField): ResolvedMainCrop {
+  let main = RESOLVED.get(field);
+  if (main === undefined) {
+    main = findMainCrop(field);
+    RESOLVED.set(field, main);
+  }
+  return main;
+}
+
+function findMainCrop(field: PreparedField): ResolvedMainCrop {
+  const { rules } = field;
   const given = field.input.mainCropId;
-  if (given === undefined) return findHoofdteelt(field.cultivations);
-  const code = brpCode(given, field.input.fieldId);
+  if (given === undefined) return findHoofdteelt(field.cultivations, rules);
+  const code = brpCode(given, field.input.fieldId, rules);
   let match: PreparedCultivation | null = null;
   let matchDays = -1;
   for (const c of field.cultivations) {
     if (c.code !== code) continue;
-    const days = daysInWindow(c);
+    const days = daysInWindow(c, rules.year);
     if (days > matchDays) {
       match = c;
       matchDays = days;
@@ -98,7 +114,7 @@ export function resolveMainCrop(field: PreparedField): ResolvedMainCrop {
     id: given,
     cultivation: match,
     days: Math.max(matchDays, 0),
-    explanation: `hoofdteelt ${given} (${BRP_GEWASCODES.get(code)}) as given in mainCropId${match ? `, sown ${formatDay(match.start)}` : ""}`,
+    explanation: `hoofdteelt ${given} (${rules.cropName(code)}) as given in mainCropId${match ? `, sown ${formatDay(match.start)}` : ""}`,
   };
 }
 

@@ -1,22 +1,27 @@
 import { checkBound } from "../../../bounds.js";
 import { FdmCalculatorError } from "../../../errors.js";
-import { BRP_GEWASCODES, MESTCODES } from "./catalogue-codes.js";
-import type { MestcodeRow, NL2025Region } from "./table-types.js";
+import type { NormYearRules, YearMestcode } from "../rules.js";
+import { RULES_2025 } from "./rules.js";
+import type { NL2025Region } from "./table-types.js";
 import type {
   NL2025Application,
   NL2025Cultivation,
   NL2025NormsInput,
   NL2025SoilPhosphate,
+  NL2026NormsInput,
 } from "./types.js";
+
+/** The input of a field in either year: 2026 lacks the derogation flags of 2025. */
+export type NormsInput = NL2026NormsInput &
+  Partial<
+    Pick<NL2025NormsInput, "isGWBG" | "isNatura2000" | "isDerogatievrijeZone" | "hasDerogation">
+  >;
 
 /** One day in milliseconds. */
 export const DAY = 86_400_000;
 
 /** A calendar day (UTC midnight, in ms since the epoch). */
 export const day = (year: number, month: number, date: number) => Date.UTC(year, month - 1, date);
-
-export const START_2025 = day(2025, 1, 1);
-export const END_2025 = day(2025, 12, 31);
 
 /** `2025-05-15` for a day number. */
 export const formatDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -35,13 +40,14 @@ export interface PreparedCultivation {
 export interface PreparedApplication {
   index: number;
   day: number;
-  mestcode: MestcodeRow;
+  mestcode: YearMestcode;
   source: NL2025Application;
 }
 
 /** A validated field with its dates turned into day numbers. */
 export interface PreparedField {
-  input: NL2025NormsInput;
+  input: NormsInput;
+  rules: NormYearRules;
   cultivations: PreparedCultivation[];
   applications: PreparedApplication[];
 }
@@ -56,8 +62,8 @@ function toDay(value: unknown, fieldId: string, what: string): number {
   return Math.floor(value.getTime() / DAY) * DAY;
 }
 
-function requireBoolean(input: NL2025NormsInput, key: keyof NL2025NormsInput) {
-  if (typeof input[key] !== "boolean") {
+function requireBoolean(input: NormsInput, key: string) {
+  if (typeof (input as unknown as Record<string, unknown>)[key] !== "boolean") {
     throw invalid(input.fieldId, `${key} must be true or false`);
   }
 }
@@ -67,10 +73,14 @@ function requireBoolean(input: NL2025NormsInput, key: keyof NL2025NormsInput) {
  *
  * @throws FdmCalculatorError `UNKNOWN_CULTIVATION` when the id is not a BRP gewascode.
  */
-export function brpCode(cultivationId: unknown, fieldId: string): number {
+export function brpCode(
+  cultivationId: unknown,
+  fieldId: string,
+  rules: NormYearRules = RULES_2025,
+): number {
   const match = typeof cultivationId === "string" ? /^nl_(\d+)$/.exec(cultivationId) : null;
   const code = match ? Number(match[1]) : Number.NaN;
-  if (!BRP_GEWASCODES.has(code)) {
+  if (rules.cropName(code) === undefined) {
     throw new FdmCalculatorError(
       "UNKNOWN_CULTIVATION",
       `Field "${fieldId}": cultivation "${String(cultivationId)}" is not a BRP gewascode of the cultivation catalogue (expected nl_<code>, e.g. nl_265)`,
@@ -81,32 +91,42 @@ export function brpCode(cultivationId: unknown, fieldId: string): number {
 }
 
 /** The Table-11 row of a mestcode. */
-export function mestcode(code: unknown, fieldId: string, what: string): MestcodeRow {
-  const row = typeof code === "number" ? MESTCODES.get(code) : undefined;
+export function mestcode(
+  code: unknown,
+  fieldId: string,
+  what: string,
+  rules: NormYearRules = RULES_2025,
+): YearMestcode {
+  const row = typeof code === "number" ? rules.mestcodes.get(code) : undefined;
   if (!row) {
     throw new FdmCalculatorError(
       "UNKNOWN_MESTCODE",
-      `Field "${fieldId}": ${what} has typeRvo ${String(code)}, which is not an RVO mestcode of Table 11 (Uitvoeringsregeling Meststoffenwet)`,
+      `Field "${fieldId}": ${what} has typeRvo ${String(code)}, which is not an RVO mestcode of Table 11 (Uitvoeringsregeling Meststoffenwet) for ${rules.year}`,
       { fieldId },
     );
   }
   return row;
 }
 
-export function prepareCultivations(cultivations: unknown, fieldId: string): PreparedCultivation[] {
+export function prepareCultivations(
+  cultivations: unknown,
+  fieldId: string,
+  rules: NormYearRules = RULES_2025,
+): PreparedCultivation[] {
   if (!Array.isArray(cultivations)) throw invalid(fieldId, "cultivations must be a list");
+  const last = day(rules.year, 12, 31);
   return cultivations.map((c: NL2025Cultivation, i) => {
     const what = `cultivation ${i} (${String(c?.cultivationId)})`;
-    const code = brpCode(c?.cultivationId, fieldId);
+    const code = brpCode(c?.cultivationId, fieldId, rules);
     const start = toDay(c.startDate, fieldId, `startDate of ${what}`);
     const end =
       c.endDate === null || c.endDate === undefined
         ? null
         : toDay(c.endDate, fieldId, `endDate of ${what}`);
-    if (start > END_2025) {
+    if (start > last) {
       throw new FdmCalculatorError(
-        "DATE_OUTSIDE_2025",
-        `Field "${fieldId}": ${what} starts on ${formatDay(start)}, after 2025; the 2025 norms only use cultivations that start before 2026`,
+        rules.dateError,
+        `Field "${fieldId}": ${what} starts on ${formatDay(start)}, after ${rules.year}; the ${rules.year} norms only use cultivations that start before ${rules.year + 1}`,
         { fieldId },
       );
     }
@@ -116,19 +136,36 @@ export function prepareCultivations(cultivations: unknown, fieldId: string): Pre
         `${what} ends (${formatDay(end)}) before it starts (${formatDay(start)})`,
       );
     }
+    if (
+      c.grassPurpose != null &&
+      c.grassPurpose !== "vanggewas_na_mais" &&
+      c.grassPurpose !== "vanggewas" &&
+      c.grassPurpose !== "groenbemester"
+    ) {
+      throw invalid(
+        fieldId,
+        `grassPurpose of ${what} must be "vanggewas_na_mais", "vanggewas", "groenbemester" or null`,
+      );
+    }
     return { id: c.cultivationId, code, start, end, source: c };
   });
 }
 
-export function prepareApplications(applications: unknown, fieldId: string): PreparedApplication[] {
+export function prepareApplications(
+  applications: unknown,
+  fieldId: string,
+  rules: NormYearRules = RULES_2025,
+): PreparedApplication[] {
   if (!Array.isArray(applications)) throw invalid(fieldId, "applications must be a list");
+  const first = day(rules.year, 1, 1);
+  const last = day(rules.year, 12, 31);
   return applications.map((a: NL2025Application, index) => {
     const what = `application ${a?.id ?? index}`;
     const applied = toDay(a?.date, fieldId, `date of ${what}`);
-    if (applied < START_2025 || applied > END_2025) {
+    if (applied < first || applied > last) {
       throw new FdmCalculatorError(
-        "DATE_OUTSIDE_2025",
-        `Field "${fieldId}": ${what} is dated ${formatDay(applied)}; the 2025 gebruiksnormen count only applications from 2025-01-01 to 2025-12-31`,
+        rules.dateError,
+        `Field "${fieldId}": ${what} is dated ${formatDay(applied)}; the ${rules.year} gebruiksnormen count only applications from ${rules.year}-01-01 to ${rules.year}-12-31`,
         { fieldId },
       );
     }
@@ -140,7 +177,9 @@ export function prepareApplications(applications: unknown, fieldId: string): Pre
     if (!fertilizer || typeof fertilizer !== "object" || !fertilizer.composition) {
       throw invalid(fieldId, `${what} needs a fertilizer with typeRvo and composition`);
     }
-    for (const [nutrient, value] of Object.entries(fertilizer.composition)) {
+    const composition = fertilizer.composition as unknown as Record<string, unknown>;
+    for (const nutrient in composition) {
+      const value = composition[nutrient];
       if (value !== null && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) {
         throw invalid(
           fieldId,
@@ -157,7 +196,7 @@ export function prepareApplications(applications: unknown, fieldId: string): Pre
     return {
       index,
       day: applied,
-      mestcode: mestcode(fertilizer.typeRvo, fieldId, what),
+      mestcode: mestcode(fertilizer.typeRvo, fieldId, what, rules),
       source: a,
     };
   });
@@ -181,7 +220,7 @@ function checkSoil(soil: NL2025SoilPhosphate | null | undefined, fieldId: string
  *
  * @throws FdmCalculatorError for every value the norms cannot use.
  */
-export function prepareField(input: NL2025NormsInput): PreparedField {
+export function prepareField(input: NormsInput, rules: NormYearRules = RULES_2025): PreparedField {
   if (!input || typeof input !== "object") {
     throw new FdmCalculatorError("INVALID_INPUT", "The input of a field must be an object");
   }
@@ -196,22 +235,13 @@ export function prepareField(input: NL2025NormsInput): PreparedField {
   if (!REGIONS.includes(input.region)) {
     throw invalid(fieldId, `region must be one of ${REGIONS.join(", ")}`);
   }
-  for (const key of [
-    "isNVGebied",
-    "isGWBG",
-    "isNatura2000",
-    "isDerogatievrijeZone",
-    "hasDerogation",
-    "hasGrazingIntention",
-    "isOrganicCertified",
-  ] as const) {
-    requireBoolean(input, key);
-  }
-  if (input.mainCropId !== undefined) brpCode(input.mainCropId, fieldId);
+  for (const key of rules.flags) requireBoolean(input, key);
+  if (input.mainCropId !== undefined) brpCode(input.mainCropId, fieldId, rules);
   checkSoil(input.soilPhosphate, fieldId);
   return {
     input,
-    cultivations: prepareCultivations(input.cultivations, fieldId),
-    applications: prepareApplications(input.applications, fieldId),
+    rules,
+    cultivations: prepareCultivations(input.cultivations, fieldId, rules),
+    applications: prepareApplications(input.applications, fieldId, rules),
   };
 }

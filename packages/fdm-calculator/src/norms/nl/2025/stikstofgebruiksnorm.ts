@@ -1,33 +1,15 @@
 import { FdmCalculatorError } from "../../../errors.js";
-import { BRP_GEWASCODES } from "./catalogue-codes.js";
 import { type ResolvedMainCrop, resolveMainCrop } from "./hoofdteelt.js";
-import { day, formatDay, type PreparedField, prepareField } from "./input.js";
-import { STIKSTOF_TABLE_2025, STIKSTOF_VARIETY_LISTS_2025 } from "./stikstof-data.js";
+import {
+  day,
+  formatDay,
+  type NormsInput,
+  type PreparedCultivation,
+  type PreparedField,
+  prepareField,
+} from "./input.js";
 import type { StikstofTableRow } from "./table-types.js";
 import type { NL2025NormsInput, StikstofGebruiksnormResult } from "./types.js";
-
-/**
- * The rows of the default Table-2 line per BRP code. A code listed on two
- * lines belongs by default to the line RVO lists first.
- */
-const LINE_BY_CODE = new Map<number, StikstofTableRow[]>();
-for (const row of STIKSTOF_TABLE_2025) {
-  for (const code of row.brpCodes) {
-    const rows = LINE_BY_CODE.get(code);
-    if (!rows) LINE_BY_CODE.set(code, [row]);
-    else if (rows[0]?.table2Name === row.table2Name) rows.push(row);
-  }
-}
-
-/** The default Table-2 line of a BRP code, or `undefined` when Table 2 has none. */
-export const table2Line = (code: number) => LINE_BY_CODE.get(code);
-
-const VARIETIES = new Map<string, Set<string>>(
-  STIKSTOF_VARIETY_LISTS_2025.map((list) => [
-    `${list.table2Name}|${list.variant}`,
-    new Set(list.varieties.map((v) => v.toLowerCase())),
-  ]),
-);
 
 const FIRST_YEAR_VARIANTS = new Set([
   "eerste jaar",
@@ -35,14 +17,6 @@ const FIRST_YEAR_VARIANTS = new Set([
   "1e jaars",
 ]);
 const KOOLZAAD_VARIANT: Record<number, string> = { 1922: "winter", 1923: "zomer" };
-
-const APR_15 = day(2025, 4, 15);
-const MAY_15 = day(2025, 5, 15);
-const AUG_15 = day(2025, 8, 15);
-const SEP_15 = day(2025, 9, 15);
-const OCT_15 = day(2025, 10, 15);
-const START_2024 = day(2024, 1, 1);
-const END_2024 = day(2024, 12, 31);
 
 function byVariant(rows: StikstofTableRow[], variant: string): StikstofTableRow {
   const row = rows.find((r) => r.variant === variant);
@@ -55,7 +29,13 @@ function temporaryGrasslandRow(
   rows: StikstofTableRow[],
   main: ResolvedMainCrop,
   fieldId: string,
+  year: number,
 ): { row: StikstofTableRow; why: string } {
+  const APR_15 = day(year, 4, 15);
+  const MAY_15 = day(year, 5, 15);
+  const AUG_15 = day(year, 8, 15);
+  const SEP_15 = day(year, 9, 15);
+  const OCT_15 = day(year, 10, 15);
   const c = main.cultivation;
   if (!c) {
     throw new FdmCalculatorError(
@@ -65,12 +45,12 @@ function temporaryGrasslandRow(
     );
   }
   const until = c.end ?? Number.POSITIVE_INFINITY;
-  const dates = `on the field from ${formatDay(c.start)} until ${c.end === null ? "after 2025" : formatDay(c.end)}`;
+  const dates = `on the field from ${formatDay(c.start)} until ${c.end === null ? `after ${year}` : formatDay(c.end)}`;
   const pick = (variant: string) => ({
     row: byVariant(rows, variant),
     why: `tijdelijk grasland ${dates}`,
   });
-  if (c.start <= day(2025, 1, 1)) {
+  if (c.start <= day(year, 1, 1)) {
     if (until >= OCT_15) return pick("van 1 januari tot minstens 15 oktober");
     if (until >= SEP_15) return pick("van 1 januari tot minstens 15 september");
     if (until >= AUG_15) return pick("van 1 januari tot minstens 15 augustus");
@@ -97,7 +77,8 @@ function chooseRow(
   field: PreparedField,
 ): { row: StikstofTableRow; why: string } {
   const first = rows[0] as StikstofTableRow;
-  const { input } = field;
+  const { rules } = field;
+  const input = field.input as NormsInput;
   const fieldId = input.fieldId;
   if (rows.length === 1) return { row: first, why: "the line has one figure set" };
   switch (first.variantBasis) {
@@ -106,11 +87,11 @@ function chooseRow(
         ? { row: byVariant(rows, "beweiden"), why: "the farm intends to graze (beweiding)" }
         : { row: byVariant(rows, "volledig maaien"), why: "the farm does not intend to graze" };
     case "einddatum_periode":
-      return temporaryGrasslandRow(rows, main, fieldId);
+      return temporaryGrasslandRow(rows, main, fieldId, rules.year);
     case "ras": {
       const variety = main.cultivation?.source.variety?.trim().toLowerCase();
       for (const variant of ["hoge norm", "lage norm"]) {
-        if (variety && VARIETIES.get(`${first.table2Name}|${variant}`)?.has(variety)) {
+        if (variety && rules.varieties.get(`${first.table2Name}|${variant}`)?.has(variety)) {
           return {
             row: byVariant(rows, variant),
             why: `variety "${main.cultivation?.source.variety}" is on the ${variant} list`,
@@ -131,17 +112,17 @@ function chooseRow(
     case "teeltjaar": {
       const lastYear = field.cultivations.some(
         (c) =>
-          table2Line(c.code)?.[0]?.table2Name === first.table2Name &&
-          c.start <= END_2024 &&
-          (c.end === null || c.end >= START_2024),
+          rules.lineByCode.get(c.code)?.[0]?.table2Name === first.table2Name &&
+          c.start <= day(rules.year - 1, 12, 31) &&
+          (c.end === null || c.end >= day(rules.year - 1, 1, 1)),
       );
       const row = rows.find((r) => FIRST_YEAR_VARIANTS.has(r.variant ?? "") !== lastYear);
       if (!row) throw new Error(`Table 2 line "${first.table2Name}" lacks a crop-year variant`);
       return {
         row,
         why: lastYear
-          ? "a crop of the same line was on the field in 2024"
-          : "no crop of the same line was on the field in 2024 (first year)",
+          ? `a crop of the same line was on the field in ${rules.year - 1}`
+          : `no crop of the same line was on the field in ${rules.year - 1} (first year)`,
       };
     }
     case "brp_code": {
@@ -169,25 +150,32 @@ function chooseRow(
   }
 }
 
-const KORTING_START = day(2024, 7, 15);
-const KORTING_END = day(2025, 2, 1);
+/** A korting with the rule it came from and why. */
+interface Korting {
+  value: number;
+  rule: StikstofGebruiksnormResult["kortingRule"];
+  why: string;
+}
 
-/** The korting (catch-crop reduction) of the field, kg N/ha, with its reason. */
-function korting(field: PreparedField, row: StikstofTableRow): { value: number; why: string } {
-  const { region } = field.input;
-  if (region === "klei" || region === "veen") {
-    return { value: 0, why: `no korting (catch-crop reduction) on ${region}` };
-  }
+/** The korting (catch-crop reduction) of a field on zand or löss, kg N/ha, with its reason. */
+function catchCropKorting(field: PreparedField, row: StikstofTableRow): Korting {
+  const { year, lineByCode } = field.rules;
   if (row.isWinterteelt) {
-    return { value: 0, why: "no korting (catch-crop reduction): the main crop is a winter crop" };
+    return {
+      value: 0,
+      rule: "vanggewas",
+      why: "no korting (catch-crop reduction): the main crop is a winter crop",
+    };
   }
+  const from = day(year - 1, 7, 15);
+  const until = day(year, 2, 1);
   let sown: number | null = null;
   for (const c of field.cultivations) {
     if (
-      table2Line(c.code)?.[0]?.isVanggewas === true &&
-      c.start > KORTING_START &&
-      c.start < KORTING_END &&
-      (c.end === null || c.end >= KORTING_END) &&
+      lineByCode.get(c.code)?.[0]?.isVanggewas === true &&
+      c.start > from &&
+      c.start < until &&
+      (c.end === null || c.end >= until) &&
       (sown === null || c.start < sown)
     ) {
       sown = c.start;
@@ -196,39 +184,157 @@ function korting(field: PreparedField, row: StikstofTableRow): { value: number; 
   if (sown === null) {
     return {
       value: 20,
-      why: "korting of 20 kg N/ha: no catch crop (vanggewas) from winter 2024–2025",
+      rule: "vanggewas",
+      why: `korting of 20 kg N/ha: no catch crop (vanggewas) from winter ${year - 1}–${year}`,
     };
   }
   const value =
-    sown <= day(2024, 10, 1)
+    sown <= day(year - 1, 10, 1)
       ? 0
-      : sown <= day(2024, 10, 14)
+      : sown <= day(year - 1, 10, 14)
         ? 5
-        : sown <= day(2024, 10, 31)
+        : sown <= day(year - 1, 10, 31)
           ? 10
           : 20;
   return {
     value,
+    rule: "vanggewas",
     why: `korting of ${value} kg N/ha: catch crop (vanggewas) sown ${formatDay(sown)}`,
   };
 }
 
+/** BRP codes of grass for the grassland kortingen (RVO: grasland, blijvend/tijdelijk/natuurlijk). */
+const GRASS_CODES = new Set([265, 266, 331, 332, 335]);
+
+/** Table-2 lines of the crops whose norm the 65 kg korting cuts after destroying grassland. */
+const AFTER_GRASS_LINES = new Set([
+  "Akkerbouwgewassen, mais",
+  "Akkerbouwgewas, consumptie aardappelen",
+  "Consumptieaardappel, vroeg (loofvernietiging voor 15 juli)",
+  "Akkerbouwgewas, zetmeelaardappelen",
+]);
+
+/**
+ * The grassland korting of a field on zand or löss: 65 kg N/ha on maïs and
+ * consumption or factory potatoes after grassland destroyed from 1 February to
+ * 10 May, 50 kg N/ha on grassland renewed from 1 June to 31 August; `null`
+ * when no grassland was destroyed before the main crop this year.
+ */
+function grasslandKorting(
+  field: PreparedField,
+  main: ResolvedMainCrop,
+  row: StikstofTableRow,
+): Korting | null {
+  const { year, catchCropGrassExempt } = field.rules;
+  const fieldId = field.input.fieldId;
+  const yearStart = day(year, 1, 1);
+  if (GRASS_CODES.has(main.code)) {
+    // Renewal: grass destroyed this year and followed by grass.
+    let renewed: PreparedCultivation | null = null;
+    let resown: PreparedCultivation | null = null;
+    for (const c of field.cultivations) {
+      if (!GRASS_CODES.has(c.code) || c.end === null || c.end < yearStart) continue;
+      const end = c.end;
+      const next = field.cultivations.find(
+        (n) => n !== c && GRASS_CODES.has(n.code) && n.start >= end && n.start <= day(year, 12, 31),
+      );
+      if (next && (renewed === null || (renewed.end as number) < end)) {
+        renewed = c;
+        resown = next;
+      }
+    }
+    if (renewed === null || resown === null) return null;
+    const destroyed = renewed.end as number;
+    const on = formatDay(destroyed);
+    if (destroyed >= day(year, 6, 1) && destroyed <= day(year, 8, 31)) {
+      return {
+        value: 50,
+        rule: "graslandvernieuwing",
+        why: `korting of 50 kg N/ha: grassland renewed (destroyed ${on}, resown ${formatDay(resown.start)}) between 1 June and 31 August`,
+      };
+    }
+    if (destroyed >= day(year, 2, 1) && destroyed < day(year, 6, 1)) {
+      return {
+        value: 0,
+        rule: "graslandvernieuwing",
+        why: `no korting: grassland renewed (destroyed ${on}) before 1 June`,
+      };
+    }
+    throw new FdmCalculatorError(
+      "GRASSLAND_DESTRUCTION_NOT_ALLOWED",
+      `Field "${fieldId}": grassland (${renewed.id}) destroyed on ${on} for renewal; on zand and löss RVO allows destroying grassland only from 1 February to 31 August`,
+      { fieldId },
+    );
+  }
+  const mainStart = main.cultivation?.start;
+  if (mainStart === undefined) return null;
+  // The grass destroyed last before the main crop, in this year.
+  let grass: PreparedCultivation | null = null;
+  for (const c of field.cultivations) {
+    if (
+      GRASS_CODES.has(c.code) &&
+      c.end !== null &&
+      c.end <= mainStart &&
+      c.end >= yearStart &&
+      (grass === null || (grass.end as number) < c.end)
+    ) {
+      grass = c;
+    }
+  }
+  if (grass === null) return null;
+  const destroyed = grass.end as number;
+  const on = formatDay(destroyed);
+  if (!AFTER_GRASS_LINES.has(row.table2Name)) return null;
+  const purpose = grass.source.grassPurpose ?? null;
+  if (
+    purpose === "vanggewas_na_mais" ||
+    purpose === "groenbemester" ||
+    (purpose === "vanggewas" && catchCropGrassExempt)
+  ) {
+    return null;
+  }
+  if (destroyed >= day(year, 2, 1) && destroyed <= day(year, 5, 10)) {
+    return {
+      value: 65,
+      rule: "graslandvernietiging",
+      why: `korting of 65 kg N/ha: ${row.table2Name} after grassland (${grass.id}${purpose ? `, ${purpose}` : ""}) destroyed ${on}`,
+    };
+  }
+  throw new FdmCalculatorError(
+    "GRASSLAND_DESTRUCTION_NOT_ALLOWED",
+    `Field "${fieldId}": grassland (${grass.id}) destroyed on ${on} before ${row.table2Name}; on zand and löss RVO allows destroying grassland for maïs or potatoes only from 1 February to 10 May`,
+    { fieldId },
+  );
+}
+
+/** The korting of the field, kg N/ha, with its rule and reason. */
+function korting(field: PreparedField, main: ResolvedMainCrop, row: StikstofTableRow): Korting {
+  const { region, isNVGebied, hasDerogation } = field.input as NormsInput;
+  if (region === "klei" || region === "veen") {
+    // RVO: a derogation farm in an NV-gebied follows the grassland rules of zand and löss on every soil.
+    const grassland =
+      isNVGebied && hasDerogation === true ? grasslandKorting(field, main, row) : null;
+    return grassland ?? { value: 0, rule: "geen", why: `no korting on ${region}` };
+  }
+  return grasslandKorting(field, main, row) ?? catchCropKorting(field, row);
+}
+
 /** The stikstofgebruiksnorm of a validated field. */
 export function stikstofNorm(field: PreparedField): StikstofGebruiksnormResult {
-  const { input } = field;
+  const { input, rules } = field;
   const main = resolveMainCrop(field);
-  const rows = table2Line(main.code);
+  const rows = rules.lineByCode.get(main.code);
   if (!rows) {
     throw new FdmCalculatorError(
       "NO_NORM_FOR_CROP",
-      `Field "${input.fieldId}": the hoofdteelt ${main.id} (${BRP_GEWASCODES.get(main.code)}) has no line in RVO Table 2 Stikstof landbouwgrond 2025, so it has no stikstofgebruiksnorm`,
+      `Field "${input.fieldId}": the hoofdteelt ${main.id} (${rules.cropName(main.code)}) has no line in RVO Table 2 Stikstof landbouwgrond ${rules.year}, so it has no stikstofgebruiksnorm`,
       { fieldId: input.fieldId },
     );
   }
   const { row, why } = chooseRow(rows, main, field);
   const figures = row.norms[input.region];
   const tableValue = input.isNVGebied ? figures.nv : figures.standard;
-  const reduction = korting(field, row);
+  const reduction = korting(field, main, row);
   const normValue = Math.max(0, tableValue - reduction.value);
   const line =
     row.variant === null ? `"${row.table2Name}"` : `"${row.table2Name}" (${row.variant})`;
@@ -241,6 +347,7 @@ export function stikstofNorm(field: PreparedField): StikstofGebruiksnormResult {
     variant: row.variant,
     tableValue,
     korting: reduction.value,
+    kortingRule: reduction.rule,
   };
 }
 

@@ -26,6 +26,14 @@ export interface NL2025Cultivation {
    * variant names of the line, e.g. `meermalige oogst` or `grofbollig`.
    */
   teeltwijze?: string | null;
+  /**
+   * What a grass crop (BRP 265, 266, 331, 332, 335) was, for the grassland
+   * kortingen: `vanggewas_na_mais` (the mandatory catch crop after maïs),
+   * `groenbemester` (a grass green manure) or, from 2026, any other
+   * `vanggewas` (catch crop). `null` or absent: grassland. Destroying such grass
+   * before maïs or potatoes brings no korting.
+   */
+  grassPurpose?: "vanggewas_na_mais" | "vanggewas" | "groenbemester" | null;
 }
 
 /**
@@ -111,6 +119,19 @@ export interface NL2025NormsInput {
   applications: NL2025Application[];
 }
 
+/**
+ * Everything the 2026 gebruiksnormen (application norms) and their filling need
+ * for one field: the shape of {@link NL2025NormsInput} without the derogation
+ * flags (`hasDerogation`, `isNatura2000`, `isGWBG`, `isDerogatievrijeZone`),
+ * which decide no 2026 figure because derogation is gone. The dates of
+ * `cultivations` and `applications` are read against 2026 (cultivations of
+ * 2025 serve the catch-crop reduction and the crop year).
+ */
+export type NL2026NormsInput = Omit<
+  NL2025NormsInput,
+  "isGWBG" | "isNatura2000" | "isDerogatievrijeZone" | "hasDerogation"
+>;
+
 /** The unit of a gebruiksnorm or its filling. */
 export type GebruiksnormUnit = "kg N/ha" | "kg P2O5/ha";
 
@@ -134,8 +155,18 @@ export interface StikstofGebruiksnormResult extends GebruiksnormResult {
   variant: string | null;
   /** The figure of the line before the catch-crop reduction, kg N/ha. */
   tableValue: number;
-  /** The korting (catch-crop reduction) subtracted, kg N/ha. */
+  /**
+   * The korting subtracted, kg N/ha: the catch-crop reduction, or on zand and
+   * löss the grassland korting when grassland was destroyed (see `kortingRule`).
+   */
   korting: number;
+  /**
+   * Which korting applied: `vanggewas` (the catch-crop reduction, possibly 0),
+   * `graslandvernietiging` (65 kg N/ha: maïs or consumption/factory potatoes
+   * after destroying grassland), `graslandvernieuwing` (50 kg N/ha: grassland
+   * renewed from 1 June to 31 August), or `geen` (none on klei and veen).
+   */
+  kortingRule: "vanggewas" | "graslandvernietiging" | "graslandvernieuwing" | "geen";
 }
 
 /** The fosfaatgebruiksnorm (phosphate norm) of a field, with its class. */
@@ -144,6 +175,12 @@ export interface FosfaatGebruiksnormResult extends GebruiksnormResult {
   landUse: "grasland" | "bouwland";
   /** The fosfaatklasse (phosphate class) from the soil analysis. */
   fosfaatklasse: "Arm" | "Laag" | "Neutraal" | "Ruim" | "Hoog";
+}
+
+/** The RENURE norm of a field (2026): kg N/ha from RENURE products on top of the dierlijke-mest-gebruiksnorm. */
+export interface RenureGebruiksnormResult extends GebruiksnormResult {
+  /** The RVO mestcodes that fill the norm (130–134). */
+  mestcodes: readonly number[];
 }
 
 /** The dierlijke-mest-gebruiksnorm (animal-manure nitrogen norm) of a field. */

@@ -1,22 +1,38 @@
 import { FdmCalculatorError } from "../../../errors.js";
+import type { NormYearRules } from "../rules.js";
 import type { PreparedApplication, PreparedCultivation } from "./input.js";
+import { RULES_2025 } from "./rules.js";
 import type { NL2025Region, WerkingscoefficientRow } from "./table-types.js";
-import { WERKINGSCOEFFICIENTEN_2025 } from "./werkingscoefficienten-data.js";
-
-const ROWS_BY_CODE = new Map<number, WerkingscoefficientRow[]>();
-for (const row of WERKINGSCOEFFICIENTEN_2025) {
-  for (const code of row.mestcodes) {
-    const rows = ROWS_BY_CODE.get(code) ?? [];
-    rows.push(row);
-    ROWS_BY_CODE.set(code, rows);
-  }
-}
 
 /** Crops that make the land grasland for Table 9 on the day of application. */
 const GRASLAND_CODES = new Set([265, 266, 331, 332]);
 
 /** RVO mestcode 115: kunstmest (mineral fertilizer). */
 export const KUNSTMEST = 115;
+
+/** Grassland (265, 266, 331, 332) is on the field on `day`. */
+function onGrasland(cultivations: readonly PreparedCultivation[], day: number): boolean {
+  for (const c of cultivations) {
+    if (GRASLAND_CODES.has(c.code) && c.start <= day && (c.end === null || day < c.end)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The result of a Table-9 sub-case, built once per row: the norms need it for every application.
+const OF_ROW = new WeakMap<WerkingscoefficientRow, Werkingscoefficient>();
+function ofRow(row: WerkingscoefficientRow): Werkingscoefficient {
+  let result = OF_ROW.get(row);
+  if (result === undefined) {
+    result = Object.freeze({
+      coefficient: row.coefficient,
+      why: `Table 9 "${row.category}"${row.condition ? `, ${row.condition}` : ""}: ${Math.round(row.coefficient * 100)}%`,
+    });
+    OF_ROW.set(row, result);
+  }
+  return result;
+}
 
 /** A content in kg/ton with where it came from. */
 export interface Content {
@@ -37,6 +53,8 @@ export function content(application: PreparedApplication, nutrient: "n" | "p2o5"
   const standard =
     nutrient === "n" ? application.mestcode.nForfaitair : application.mestcode.p2o5Forfaitair;
   if (standard !== null) return { value: standard, source: "forfaitair" };
+  // RENURE has no forfaitaire content and a 0 would hide it from the RENURE norm.
+  if (application.mestcode.isRenure && nutrient === "n") return null;
   if (measured === 0) return { value: 0, source: "measured" };
   if (application.mestcode.code === KUNSTMEST) return { value: 0, source: "not declared" };
   return null;
@@ -49,6 +67,13 @@ export function requireContent(
   fieldId: string,
 ): Content {
   const found = content(application, nutrient);
+  if (found === null && application.mestcode.isRenure && nutrient === "n") {
+    throw new FdmCalculatorError(
+      "RENURE_CONTENT_REQUIRED",
+      `Field "${fieldId}": application ${application.source.id ?? application.index} of mestcode ${application.mestcode.code} (${application.mestcode.description}) needs its measured N content above 0 g/kg: RENURE products have no forfaitaire content in Table 11`,
+      { fieldId },
+    );
+  }
   if (found === null) {
     const name = nutrient === "n" ? "N" : "P2O5";
     throw new FdmCalculatorError(
@@ -79,10 +104,11 @@ export function werkingscoefficient(
     region: NL2025Region;
     hasGrazingIntention: boolean;
     cultivations: PreparedCultivation[];
+    rules?: NormYearRules;
   },
 ): Werkingscoefficient {
   const code = application.mestcode.code;
-  const rows = ROWS_BY_CODE.get(code);
+  const rows = (context.rules ?? RULES_2025).werkingscoefficienten.get(code);
   if (!rows) {
     return { coefficient: 1, why: `mestcode ${code} is in no Table-9 category: 100%` };
   }
@@ -94,30 +120,25 @@ export function werkingscoefficient(
       { fieldId: context.fieldId },
     );
   }
-  const date = new Date(application.day);
-  const month = date.getUTCMonth() + 1;
-  const autumnWinter = month >= 9 || month === 1;
-  let grasland: boolean | null = null;
-  const isGrasland = () => {
-    grasland ??= context.cultivations.some(
-      (c) =>
-        GRASLAND_CODES.has(c.code) &&
-        c.start <= application.day &&
-        (c.end === null || application.day < c.end),
-    );
-    return grasland;
-  };
   const grazing = context.hasGrazingIntention ? "met_beweiding" : "zonder_beweiding";
+  let autumnWinter: boolean | null = null;
+  let grasland: boolean | null = null;
   for (const row of rows) {
     if (row.herkomst !== null && row.herkomst !== origin) continue;
     if (row.beweiding !== null && row.beweiding !== grazing) continue;
     if (row.regions !== null && !row.regions.includes(context.region)) continue;
-    if (row.autumnWinterOnly && !autumnWinter) continue;
-    if (row.landUse === "bouwland" && isGrasland()) continue;
-    return {
-      coefficient: row.coefficient,
-      why: `Table 9 "${row.category}"${row.condition ? `, ${row.condition}` : ""}: ${Math.round(row.coefficient * 100)}%`,
-    };
+    if (row.autumnWinterOnly) {
+      if (autumnWinter === null) {
+        const month = new Date(application.day).getUTCMonth() + 1;
+        autumnWinter = month >= 9 || month === 1;
+      }
+      if (!autumnWinter) continue;
+    }
+    if (row.landUse === "bouwland") {
+      grasland ??= onGrasland(context.cultivations, application.day);
+      if (grasland) continue;
+    }
+    return ofRow(row);
   }
   throw new Error(`Table 9 has no sub-case for mestcode ${code}`);
 }

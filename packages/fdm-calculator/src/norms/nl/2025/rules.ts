@@ -1,0 +1,37 @@
+import { indexTable2, indexTable9, indexVarieties, type NormYearRules } from "../rules.js";
+import { BRP_GEWASCODES, MESTCODES, MESTCODES_2025 } from "./catalogue-codes.js";
+import { DIERLIJKE_MEST_TABLE_2025 } from "./dierlijke-mest-data.js";
+import { FOSFAAT_TABLE_2025 } from "./fosfaat-data.js";
+import { STIKSTOF_TABLE_2025, STIKSTOF_VARIETY_LISTS_2025 } from "./stikstof-data.js";
+import { WERKINGSCOEFFICIENTEN_2025 } from "./werkingscoefficienten-data.js";
+
+/**
+ * The RVO tables of 2025, indexed. Crop codes and names and the Table-11
+ * mestcodes of 2025 come from fdm-data's catalogues; 2025 has no RENURE norm
+ * and no RENURE mestcodes.
+ */
+export const RULES_2025: NormYearRules = {
+  year: 2025,
+  dateError: "DATE_OUTSIDE_2025",
+  flags: [
+    "isNVGebied",
+    "isGWBG",
+    "isNatura2000",
+    "isDerogatievrijeZone",
+    "hasDerogation",
+    "hasGrazingIntention",
+    "isOrganicCertified",
+  ],
+  lineByCode: indexTable2(STIKSTOF_TABLE_2025),
+  varieties: indexVarieties(STIKSTOF_VARIETY_LISTS_2025),
+  mestcodes: new Map(
+    [...MESTCODES]
+      .filter(([code]) => MESTCODES_2025.has(code))
+      .map(([code, row]) => [code, { ...row, isRenure: false }]),
+  ),
+  werkingscoefficienten: indexTable9(WERKINGSCOEFFICIENTEN_2025),
+  fosfaat: FOSFAAT_TABLE_2025,
+  dierlijkeMest: DIERLIJKE_MEST_TABLE_2025,
+  cropName: (code) => BRP_GEWASCODES.get(code),
+  catchCropGrassExempt: false,
+};

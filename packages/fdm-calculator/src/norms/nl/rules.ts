@@ -1,0 +1,82 @@
+/**
+ * The rules of one legal year of the Dutch gebruiksnormen, as lookup maps built
+ * once at load: the norm logic in `2025/` serves 2025 and 2026 by reading its
+ * tables and dates from here instead of from constants.
+ */
+import type { FdmCalculatorErrorCode } from "../../errors.js";
+import type {
+  DierlijkeMestTableRow,
+  FosfaatTableRow,
+  MestcodeRow,
+  StikstofTableRow,
+  WerkingscoefficientRow,
+} from "./2025/table-types.js";
+
+/** A Table-11 row with the RENURE flag (always `false` before 2026). */
+export interface YearMestcode extends MestcodeRow {
+  isRenure: boolean;
+}
+
+/** The tables and year-specific choices of one year of the norms. */
+export interface NormYearRules {
+  /** The calendar year the norms are for. */
+  year: 2025 | 2026;
+  /** The error code of a date outside `year`. */
+  dateError: Extract<FdmCalculatorErrorCode, "DATE_OUTSIDE_2025" | "DATE_OUTSIDE_2026">;
+  /** The boolean flags the input of a field must give. */
+  flags: readonly string[];
+  /** The rows of the default Table-2 line per BRP code. */
+  lineByCode: ReadonlyMap<number, StikstofTableRow[]>;
+  /** The potato variety lists, by `<line>|<variant>`, lower case. */
+  varieties: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Table 11 by mestcode. */
+  mestcodes: ReadonlyMap<number, YearMestcode>;
+  /** Table-9 sub-cases by mestcode. */
+  werkingscoefficienten: ReadonlyMap<number, WerkingscoefficientRow[]>;
+  /** The phosphate class table. */
+  fosfaat: readonly FosfaatTableRow[];
+  /** The dierlijke-mest-gebruiksnorm cases in priority order. */
+  dierlijkeMest: readonly DierlijkeMestTableRow[];
+  /** The name of a BRP code, `undefined` for a code that is not a BRP gewascode. */
+  cropName: (code: number) => string | undefined;
+  /** From 2026 a grass catch crop (any, not only the one after maïs) is no grassland for the 65 kg korting. */
+  catchCropGrassExempt: boolean;
+}
+
+/** Indexes Table 2 by BRP code; a code on two lines belongs to the line RVO lists first. */
+export function indexTable2(table: readonly StikstofTableRow[]) {
+  const byCode = new Map<number, StikstofTableRow[]>();
+  for (const row of table) {
+    for (const code of row.brpCodes) {
+      const rows = byCode.get(code);
+      if (!rows) byCode.set(code, [row]);
+      else if (rows[0]?.table2Name === row.table2Name) rows.push(row);
+    }
+  }
+  return byCode;
+}
+
+/** Indexes the variety lists by `<line>|<variant>`, lower case. */
+export function indexVarieties(
+  lists: readonly { table2Name: string; variant: string; varieties: string[] }[],
+) {
+  return new Map<string, ReadonlySet<string>>(
+    lists.map((list) => [
+      `${list.table2Name}|${list.variant}`,
+      new Set(list.varieties.map((v) => v.toLowerCase())),
+    ]),
+  );
+}
+
+/** Indexes Table 9 by mestcode, keeping the table's order of precedence. */
+export function indexTable9(table: readonly WerkingscoefficientRow[]) {
+  const byCode = new Map<number, WerkingscoefficientRow[]>();
+  for (const row of table) {
+    for (const code of row.mestcodes) {
+      const rows = byCode.get(code) ?? [];
+      rows.push(row);
+      byCode.set(code, rows);
+    }
+  }
+  return byCode;
+}
