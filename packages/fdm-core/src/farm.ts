@@ -106,6 +106,7 @@ async function readFarm(db: FdmType, principalId: string, farmId: string): Promi
  * @param farm - The farm's details.
  * @returns The new farm's id.
  * @throws {FdmError} `INVALID_INPUT` when the name is empty or a field is too long.
+ * @throws {FdmPermissionError} When the principal is not an existing user.
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
@@ -174,6 +175,7 @@ export async function getFarm(
  * @param principalId - Whose farms to list.
  * @returns The farms, each with the principal's roles on it; empty when there are none.
  * @throws {FdmError} `INVALID_INPUT` for an empty principal id.
+ * @throws {FdmPermissionError} When the principal is not an existing user.
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
