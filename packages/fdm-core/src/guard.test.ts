@@ -679,6 +679,18 @@ describe("only an existing user acts", () => {
     await refused(ghost, call);
   });
 
+  // Every call of the tables above, made by a principal that is no user instead of the stranger.
+  const byGhost: [string, Call][] = [
+    ...Object.entries(writes).flatMap(([n, c]): [string, Call][] =>
+      "none" in c.denied ? [] : [[n, c.denied]],
+    ),
+    ...Object.entries(reads),
+    ...Object.entries(ownReads),
+  ];
+  it.each(byGhost)("%s: refuses a principal that is no user, naming it", async (_n, call) => {
+    await refused("no-such-user", (s) => call({ ...s, stranger: "no-such-user" }));
+  });
+
   it("refuses an organization id acting, even on a farm the organization owns", async () => {
     const org = seed.organizationId;
     await refused(org, (s) => core.getFarm(s.fdm, org, s.orgFarmId));
