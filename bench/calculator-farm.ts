@@ -11,6 +11,7 @@
 // The packages are imported from source (export condition `source`); when
 // started without it, the script starts itself again with it.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
@@ -39,7 +40,6 @@ const arg = (name: string) => {
 };
 const fieldCount = Number(arg("--fields") ?? 1000);
 const rounds = Number(arg("--rounds") ?? 3);
-const owner = "bench-owner";
 
 // Peak memory, sampled while the script runs (RSS also from the OS at the end).
 let peakHeap = 0;
@@ -73,6 +73,12 @@ const regions = ["klei", "veen", "zand_nwc", "zand_zuid", "loess"] as const;
 
 const t0 = performance.now();
 const fdm = await core.createFdmLocal();
+// The acting principal: a user signed up as an application would (only an existing user acts).
+const auth = core.createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+const { user } = await auth.api.signUpEmail({
+  body: { name: "Bench", email: "bench@example.org", password: "correct horse battery" },
+});
+const owner = user.id;
 await core.syncCatalogues(fdm);
 const farmId = await core.addFarm(fdm, owner, { name: "Bench farm" });
 await core.enableCultivationCatalogue(fdm, owner, farmId, "brp");

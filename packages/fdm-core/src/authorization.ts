@@ -4,6 +4,7 @@ import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
   auditLog,
+  authUser,
   cultivationHarvesting,
   cultivationStarting,
   derogations,
@@ -206,11 +207,12 @@ export async function rowsOf<T>(db: FdmType, query: SQL): Promise<T[]> {
 }
 
 /**
- * The access check and its audit row in ONE statement: finds the farm the
- * resource belongs to and the roles the principal holds on it, itself or
- * through its organizations, picks the role that grants the action (the one
- * giving the most access; on a tie the principal's own role first) and inserts
- * the audit row. With `lock`, the role rows found are share-locked until the
+ * The access check and its audit row in ONE statement: checks that the acting
+ * principal is an existing user (only users act; an organization acts through
+ * its members), finds the farm the resource belongs to and the roles the
+ * principal holds on it, itself or through its organizations, picks the role
+ * that grants the action (the one giving the most access; on a tie the
+ * principal's own role first) and inserts the audit row. With `lock`, the role rows found are share-locked until the
  * transaction ends, so a role cannot be revoked or changed between the check
  * and the write. Throws nothing itself beyond database errors.
  */
@@ -222,7 +224,7 @@ export async function decide(
   id: string,
   origin: string,
   lock: boolean,
-): Promise<{ found: Resolved; entry: AuditEntry }> {
+): Promise<{ found: Resolved; entry: AuditEntry; actorExists: boolean }> {
   const src = sourceOf(resource);
   const where = eq(src.id, id);
   // For a field, its tenure comes along, so that writes need not read it again.
@@ -272,17 +274,19 @@ export async function decide(
   const [row] = await rowsOf<{
     farm_id: string | null;
     via: string | null;
+    actor_ok: boolean | string;
     acquiring_date: unknown;
     discarding_date: unknown;
   }>(
     db,
     sql`with target as (${target.where(where)}),
       roles as materialized (${lock ? roles.where(where).for("share", { of: farmRoles }) : roles.where(where)}),
+      actor as (select exists (select 1 from ${authUser} where ${authUser.id} = ${principal}) as ok),
       decision as (
-        select t.farm_id, t.acquiring_date, t.discarding_date,
-          (select via from roles where role in (${grantingRoles})
-            order by case role ${rank} end, (via = ${principal}) desc limit 1) as via
-        from (select 1) as one left join (select * from target limit 1) as t on true
+        select t.farm_id, t.acquiring_date, t.discarding_date, actor.ok as actor_ok,
+          case when actor.ok then (select via from roles where role in (${grantingRoles})
+            order by case role ${rank} end, (via = ${principal}) desc limit 1) end as via
+        from actor left join (select * from target limit 1) as t on true
       ),
       audited as (
         insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin)
@@ -290,7 +294,7 @@ export async function decide(
         from decision
         returning id
       )
-      select farm_id, via, acquiring_date, discarding_date from decision where (select count(*) from audited) = 1`,
+      select farm_id, via, actor_ok, acquiring_date, discarding_date from decision where (select count(*) from audited) = 1`,
   );
   if (!row) throw new Error("the access check wrote no audit row");
   return {
@@ -316,16 +320,22 @@ export async function decide(
       viaPrincipalId: row.via,
       origin,
     },
+    actorExists: row.actor_ok === true || row.actor_ok === "t",
   };
 }
 
-/** The farm found by a check that passed; throws the refusal of one that did not. */
+/**
+ * The farm found by a check that passed; throws the refusal of one that did not. A principal
+ * that is no user is refused before anything else, so it learns nothing of which ids exist.
+ */
 export function granted(
-  found: Resolved,
-  entry: AuditEntry,
+  { found, entry, actorExists }: { found: Resolved; entry: AuditEntry; actorExists: boolean },
   resource: FarmResource,
   idField: string,
 ): NonNullable<Resolved> {
+  if (!actorExists) {
+    throw new FdmPermissionError(entry.principalId, entry.action, resource, entry.resourceId);
+  }
   if (!found) {
     throw new FdmError(
       "NOT_FOUND",

@@ -260,10 +260,14 @@ async function setEnabled(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, enableCultivationCatalogue } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, enableCultivationCatalogue } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
  * ```
  */
 export async function enableCultivationCatalogue(
@@ -296,10 +300,14 @@ export async function enableCultivationCatalogue(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, disableCultivationCatalogue } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, disableCultivationCatalogue } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await disableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await disableCultivationCatalogue(fdm, me, farmId, "brp");
  * ```
  */
 export async function disableCultivationCatalogue(
@@ -332,10 +340,14 @@ export async function disableCultivationCatalogue(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, enableFertilizerCatalogue } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, enableFertilizerCatalogue } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, me, farmId, "rvo");
  * ```
  */
 export async function enableFertilizerCatalogue(
@@ -368,10 +380,14 @@ export async function enableFertilizerCatalogue(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, disableFertilizerCatalogue } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, disableFertilizerCatalogue } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await disableFertilizerCatalogue(fdm, "owner-1", farmId, "baat");
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await disableFertilizerCatalogue(fdm, me, farmId, "baat");
  * ```
  */
 export async function disableFertilizerCatalogue(
@@ -402,12 +418,16 @@ export async function disableFertilizerCatalogue(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, enableCultivationCatalogue, getEnabledCatalogues } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, enableCultivationCatalogue, getEnabledCatalogues } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
- * const enabled = await getEnabledCatalogues(fdm, "owner-1", farmId);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
+ * const enabled = await getEnabledCatalogues(fdm, me, farmId);
  * assert.deepStrictEqual(enabled, { cultivations: ["brp"], fertilizers: [] });
  * ```
  */
@@ -448,15 +468,19 @@ export async function getEnabledCatalogues(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
  * import {
- *   addFarm, createFdmLocal, enableCultivationCatalogue, getCultivationsFromCatalogue, syncCatalogues,
+ *   addFarm, createFdmAuth, createFdmLocal, enableCultivationCatalogue, getCultivationsFromCatalogue, syncCatalogues,
  * } from "fdm-core";
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * await syncCatalogues(fdm);
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
- * const crops = await getCultivationsFromCatalogue(fdm, "owner-1", farmId);
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
+ * const crops = await getCultivationsFromCatalogue(fdm, me, farmId);
  * assert.strictEqual(crops.find((c) => c.itemId === "nl_265")?.harvestable, "multiple");
  * ```
  */
@@ -494,15 +518,19 @@ export async function getCultivationsFromCatalogue(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
  * import {
- *   addFarm, createFdmLocal, enableFertilizerCatalogue, getFertilizersFromCatalogue, syncCatalogues,
+ *   addFarm, createFdmAuth, createFdmLocal, enableFertilizerCatalogue, getFertilizersFromCatalogue, syncCatalogues,
  * } from "fdm-core";
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * await syncCatalogues(fdm);
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
- * const products = await getFertilizersFromCatalogue(fdm, "owner-1", farmId);
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, me, farmId, "rvo");
+ * const products = await getFertilizersFromCatalogue(fdm, me, farmId);
  * assert.ok(products.some((p) => p.itemId === "rvo_14"));
  * ```
  */

@@ -187,7 +187,7 @@ export function requireInTenure(tenure: Tenure | null, date: Date, field: string
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * const cultivationId = await addCultivation(fdm, "owner-1", fieldId, {
+ * const cultivationId = await addCultivation(fdm, me, fieldId, {
  *   catalogueItemId: "nl_265", // Grasland, blijvend
  *   startDate: new Date("2025-01-01"),
  * });
@@ -237,7 +237,7 @@ function cultivationRow(cultivation: unknown) {
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * const cultivation = await getCultivation(fdm, "owner-1", cultivationId);
+ * const cultivation = await getCultivation(fdm, me, cultivationId);
  * console.log(cultivation.nameNl, cultivation.harvestable); // Grasland, blijvend multiple
  * ```
  */
@@ -270,7 +270,7 @@ export async function getCultivation(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * const in2025 = await getCultivations(fdm, "owner-1", fieldId, {
+ * const in2025 = await getCultivations(fdm, me, fieldId, {
  *   start: new Date("2025-01-01"),
  *   end: new Date("2025-12-31"),
  * });
@@ -301,7 +301,7 @@ export async function getCultivations(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * const all = await getCultivationsForFarm(fdm, "owner-1", farmId);
+ * const all = await getCultivationsForFarm(fdm, me, farmId);
  * ```
  */
 export async function getCultivationsForFarm(
@@ -332,7 +332,7 @@ export async function getCultivationsForFarm(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * await updateCultivation(fdm, "owner-1", cultivationId, { startDate: new Date("2025-02-01") });
+ * await updateCultivation(fdm, me, cultivationId, { startDate: new Date("2025-02-01") });
  * ```
  */
 export async function updateCultivation(
@@ -443,7 +443,7 @@ export async function updateCultivation(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * await endCultivation(fdm, "owner-1", cultivationId, new Date("2025-10-15"));
+ * await endCultivation(fdm, me, cultivationId, new Date("2025-10-15"));
  * ```
  */
 export async function endCultivation(
@@ -467,7 +467,7 @@ export async function endCultivation(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * await removeCultivation(fdm, "owner-1", cultivationId);
+ * await removeCultivation(fdm, me, cultivationId);
  * ```
  */
 export async function removeCultivation(
@@ -567,29 +567,33 @@ const MAX_BATCH_ROWS = 20_000;
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
  * import {
- *   addCultivations, addFarm, addFields, createFdmLocal, enableCultivationCatalogue,
+ *   addCultivations, addFarm, addFields, createFdmAuth, createFdmLocal, enableCultivationCatalogue,
  *   getCultivationsForFarm, syncCatalogues,
  * } from "fdm-core";
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * await syncCatalogues(fdm);
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
  * const square = (x: number) => ({
  *   type: "Polygon" as const,
  *   coordinates: [[[x, 51.98], [x + 0.001, 51.98], [x + 0.001, 51.981], [x, 51.981], [x, 51.98]]],
  * });
- * const [a, b] = await addFields(fdm, "owner-1", farmId, [
+ * const [a, b] = await addFields(fdm, me, farmId, [
  *   { name: "Perceel 1", geometry: square(5.66), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
  *   { name: "Perceel 2", geometry: square(5.67), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
  * ]);
- * const ids = await addCultivations(fdm, "owner-1", farmId, [
+ * const ids = await addCultivations(fdm, me, farmId, [
  *   { fieldId: a as string, catalogueItemId: "nl_265", startDate: new Date("2025-01-01") },
  *   { fieldId: b as string, catalogueItemId: "nl_233", startDate: new Date("2024-10-15"), endDate: new Date("2025-07-20") },
  * ]);
  * assert.strictEqual(ids.length, 2);
- * assert.strictEqual((await getCultivationsForFarm(fdm, "owner-1", farmId)).length, 2);
+ * assert.strictEqual((await getCultivationsForFarm(fdm, me, farmId)).length, 2);
  * ```
  */
 export async function addCultivations(

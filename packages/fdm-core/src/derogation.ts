@@ -46,10 +46,14 @@ const yearOf = (value: unknown) => requireYear(value, "year", firstDerogationYea
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addDerogation, addFarm, createFdmLocal } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addDerogation, addFarm, createFdmAuth, createFdmLocal } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const derogationId = await addDerogation(fdm, "owner-1", farmId, 2025);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const derogationId = await addDerogation(fdm, me, farmId, 2025);
  * ```
  */
 export async function addDerogation(
@@ -88,13 +92,17 @@ export async function addDerogation(
  * @throws {FdmPermissionError} When the principal may not list the farm's data.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addDerogation, addFarm, createFdmLocal, listDerogations } from "fdm-core";
+ * import { addDerogation, addFarm, createFdmAuth, createFdmLocal, listDerogations } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await addDerogation(fdm, "owner-1", farmId, 2025);
- * await addDerogation(fdm, "owner-1", farmId, 2024);
- * const years = (await listDerogations(fdm, "owner-1", farmId)).map((d) => d.year);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await addDerogation(fdm, me, farmId, 2025);
+ * await addDerogation(fdm, me, farmId, 2024);
+ * const years = (await listDerogations(fdm, me, farmId)).map((d) => d.year);
  * assert.deepStrictEqual(years, [2024, 2025]);
  * ```
  */
@@ -130,13 +138,17 @@ export async function listDerogations(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addDerogation, addFarm, createFdmLocal, isDerogationGrantedForYear } from "fdm-core";
+ * import { addDerogation, addFarm, createFdmAuth, createFdmLocal, isDerogationGrantedForYear } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await addDerogation(fdm, "owner-1", farmId, 2025);
- * assert.strictEqual(await isDerogationGrantedForYear(fdm, "owner-1", farmId, 2025), true);
- * assert.strictEqual(await isDerogationGrantedForYear(fdm, "owner-1", farmId, 2024), false);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await addDerogation(fdm, me, farmId, 2025);
+ * assert.strictEqual(await isDerogationGrantedForYear(fdm, me, farmId, 2025), true);
+ * assert.strictEqual(await isDerogationGrantedForYear(fdm, me, farmId, 2024), false);
  * ```
  */
 export async function isDerogationGrantedForYear(
@@ -166,11 +178,15 @@ export async function isDerogationGrantedForYear(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addDerogation, addFarm, createFdmLocal, removeDerogation } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addDerogation, addFarm, createFdmAuth, createFdmLocal, removeDerogation } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const derogationId = await addDerogation(fdm, "owner-1", farmId, 2025);
- * await removeDerogation(fdm, "owner-1", derogationId);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const derogationId = await addDerogation(fdm, me, farmId, 2025);
+ * await removeDerogation(fdm, me, derogationId);
  * ```
  */
 export async function removeDerogation(

@@ -30,10 +30,14 @@ export interface FdmErrorOptions {
  *
  * @example
  * ```ts
- * import { FdmError, createFdmLocal, getFarm } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { FdmError, createFdmAuth, createFdmLocal, getFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * try {
- *   await getFarm(fdm, "user-1", "no-such-farm");
+ *   await getFarm(fdm, me, "no-such-farm");
  * } catch (err) {
  *   if (err instanceof FdmError) console.log(err.code); // "NOT_FOUND"
  * }
@@ -64,11 +68,16 @@ export class FdmError extends Error {
  *
  * @example
  * ```ts
- * import { FdmPermissionError, addFarm, createFdmLocal, removeFarm } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { FdmPermissionError, addFarm, createFdmAuth, createFdmLocal, removeFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * try {
- *   await removeFarm(fdm, "stranger-2", farmId);
+ *   await removeFarm(fdm, bram, farmId);
  * } catch (err) {
  *   if (err instanceof FdmPermissionError) console.log(err.action, err.resource); // delete farm
  * }

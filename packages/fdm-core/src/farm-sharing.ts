@@ -70,11 +70,13 @@ async function requirePrincipal(tx: FdmType, grantee: string): Promise<void> {
  * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const { user: advisor } = await auth.api.signUpEmail({
  *   body: { name: "Bram Visser", email: "bram@example.org", password: "correct horse battery" },
  * });
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await grantRoleToFarm(fdm, "owner-1", advisor.id, farmId, "advisor");
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, me, advisor.id, farmId, "advisor");
  * ```
  */
 export async function grantRoleToFarm(
@@ -118,11 +120,16 @@ export async function grantRoleToFarm(
  * @throws {FdmPermissionError} When `principalId` may not share the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, grantRoleToFarm, updateRoleOfPrincipalAtFarm } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, updateRoleOfPrincipalAtFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await grantRoleToFarm(fdm, "owner-1", "student-3", farmId, "researcher");
- * await updateRoleOfPrincipalAtFarm(fdm, "owner-1", "student-3", farmId, "advisor");
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, me, bram, farmId, "researcher");
+ * await updateRoleOfPrincipalAtFarm(fdm, me, bram, farmId, "advisor");
  * ```
  */
 export async function updateRoleOfPrincipalAtFarm(
@@ -161,11 +168,16 @@ export async function updateRoleOfPrincipalAtFarm(
  * @throws {FdmPermissionError} When `principalId` may not share the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, grantRoleToFarm, revokePrincipalFromFarm } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, revokePrincipalFromFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await grantRoleToFarm(fdm, "owner-1", "advisor-7", farmId, "advisor");
- * await revokePrincipalFromFarm(fdm, "owner-1", "advisor-7", farmId);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, me, bram, farmId, "advisor");
+ * await revokePrincipalFromFarm(fdm, me, bram, farmId);
  * ```
  */
 export async function revokePrincipalFromFarm(
@@ -212,11 +224,15 @@ async function requireGrantee(tx: FdmType, farmId: string, grantee: string): Pro
  * @throws {FdmPermissionError} When `principalId` may not read the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, listPrincipalsForFarm } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, listPrincipalsForFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const principals = await listPrincipalsForFarm(fdm, "owner-1", farmId);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const principals = await listPrincipalsForFarm(fdm, me, farmId);
  * assert.deepStrictEqual(principals.map((p) => p.role), ["owner"]);
  * ```
  */
@@ -251,12 +267,17 @@ export async function listPrincipalsForFarm(
  * @throws {FdmError} `INVALID_INPUT` for an empty id, `DATABASE` when the query fails.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, isAllowedToShareFarm } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, isAllowedToShareFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * assert.strictEqual(await isAllowedToShareFarm(fdm, "owner-1", farmId), true);
- * assert.strictEqual(await isAllowedToShareFarm(fdm, "someone-else", farmId), false);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * assert.strictEqual(await isAllowedToShareFarm(fdm, me, farmId), true);
+ * assert.strictEqual(await isAllowedToShareFarm(fdm, bram, farmId), false);
  * ```
  */
 export async function isAllowedToShareFarm(
@@ -278,12 +299,17 @@ export async function isAllowedToShareFarm(
  * @throws {FdmError} `INVALID_INPUT` for an empty id, `DATABASE` when the query fails.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, grantRoleToFarm, isAllowedToDeleteFarm } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, isAllowedToDeleteFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await grantRoleToFarm(fdm, "owner-1", "advisor-7", farmId, "advisor");
- * assert.strictEqual(await isAllowedToDeleteFarm(fdm, "advisor-7", farmId), false);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, me, bram, farmId, "advisor");
+ * assert.strictEqual(await isAllowedToDeleteFarm(fdm, bram, farmId), false);
  * ```
  */
 export async function isAllowedToDeleteFarm(

@@ -61,7 +61,7 @@ describe("addFarm and getFarm", () => {
     await expect(addFarm(db.fdm, "", { name: "x" })).rejects.toMatchObject({
       field: "principalId",
     });
-    await expect(addFarm(db.fdm, "p", null as never)).rejects.toMatchObject({ field: "farm" });
+    await expect(addFarm(db.fdm, "owner", null as never)).rejects.toMatchObject({ field: "farm" });
   });
 
   it("reports an unknown farm as NOT_FOUND", async () => {
@@ -82,7 +82,7 @@ describe("getFarms", () => {
       ["Noordhoeve", ["owner"]],
       ["Zuidhoeve", ["owner"]],
     ]);
-    expect(await getFarms(db.fdm, "nobody")).toEqual([]);
+    expect(await getFarms(db.fdm, "newcomer")).toEqual([]);
   });
 });
 

@@ -106,11 +106,16 @@ async function readFarm(db: FdmType, principalId: string, farmId: string): Promi
  * @param farm - The farm's details.
  * @returns The new farm's id.
  * @throws {FdmError} `INVALID_INPUT` when the name is empty or a field is too long.
+ * @throws {FdmPermissionError} When the principal is not an existing user.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve", postalCode: "6708 PB" });
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve", postalCode: "6708 PB" });
  * ```
  */
 export async function addFarm(
@@ -139,11 +144,15 @@ export async function addFarm(
  * @throws {FdmPermissionError} When the principal holds no role on the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, getFarm } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, getFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const farm = await getFarm(fdm, "owner-1", farmId);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const farm = await getFarm(fdm, me, farmId);
  * assert.strictEqual(farm.name, "De Hoeve");
  * assert.deepStrictEqual(farm.roles, ["owner"]);
  * ```
@@ -166,14 +175,19 @@ export async function getFarm(
  * @param principalId - Whose farms to list.
  * @returns The farms, each with the principal's roles on it; empty when there are none.
  * @throws {FdmError} `INVALID_INPUT` for an empty principal id.
+ * @throws {FdmPermissionError} When the principal is not an existing user.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, getFarms } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, getFarms } from "fdm-core";
  * const fdm = await createFdmLocal();
- * await addFarm(fdm, "owner-1", { name: "Zuidhoeve" });
- * await addFarm(fdm, "owner-1", { name: "Noordhoeve" });
- * const names = (await getFarms(fdm, "owner-1")).map((f) => f.name);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * await addFarm(fdm, me, { name: "Zuidhoeve" });
+ * await addFarm(fdm, me, { name: "Noordhoeve" });
+ * const names = (await getFarms(fdm, me)).map((f) => f.name);
  * assert.deepStrictEqual(names, ["Noordhoeve", "Zuidhoeve"]);
  * ```
  */
@@ -207,10 +221,14 @@ export async function getFarms(fdm: FdmType, principalId: PrincipalId): Promise<
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, updateFarm } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, updateFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const farm = await updateFarm(fdm, "owner-1", farmId, { address: "Dorpsstraat 1" });
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const farm = await updateFarm(fdm, me, farmId, { address: "Dorpsstraat 1" });
  * ```
  */
 export async function updateFarm(
@@ -247,12 +265,16 @@ export async function updateFarm(
  * @throws {FdmPermissionError} When the principal may not delete the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, getFarms, removeFarm } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, getFarms, removeFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await removeFarm(fdm, "owner-1", farmId);
- * assert.deepStrictEqual(await getFarms(fdm, "owner-1"), []);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await removeFarm(fdm, me, farmId);
+ * assert.deepStrictEqual(await getFarms(fdm, me), []);
  * ```
  */
 export async function removeFarm(

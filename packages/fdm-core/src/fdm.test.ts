@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmError } from "./error.js";
 import { addFarm, getFarms } from "./farm.js";
 import { closeFdm, createFdmLocal, createFdmServer, migrateFdm } from "./fdm.js";
-import { createTestDatabase, type TestDatabase } from "./test-setup.js";
+import { addUser, createTestDatabase, type TestDatabase } from "./test-setup.js";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -123,10 +123,11 @@ describe("createFdmLocal", () => {
     const dir = mkdtempSync(join(tmpdir(), "fdm-core-test-"));
     try {
       const first = await createFdmLocal({ dataDir: dir });
-      await addFarm(first, "owner-1", { name: "Blijvend" });
+      const owner = await addUser(first, { name: "Anna", email: "anna@example.org" });
+      await addFarm(first, owner, { name: "Blijvend" });
       await closeFdm(first);
       const second = await createFdmLocal({ dataDir: dir });
-      expect((await getFarms(second, "owner-1")).map((f) => f.name)).toEqual(["Blijvend"]);
+      expect((await getFarms(second, owner)).map((f) => f.name)).toEqual(["Blijvend"]);
       await closeFdm(second);
     } finally {
       rmSync(dir, { recursive: true, force: true });

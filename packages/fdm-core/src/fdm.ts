@@ -23,10 +23,11 @@ export type FdmServerType = PostgresJsDatabase & { $client: Sql };
 export type FdmLocalType = FdmType & { $client: PGlite };
 
 /**
- * The id of whoever acts: every function that reads or writes farm data takes
- * it after the handle and checks that this principal holds a role on the farm
- * that allows the action. fdm-core treats it as an opaque string (for example a
- * user id of your authentication system); it stores it, never interprets it.
+ * The id of a principal: a user (the `id` of an account of {@link createFdmAuth})
+ * or an organization. Every function that reads or writes farm data takes the
+ * acting principal's id after the handle and checks that it is an existing user
+ * holding a role that allows the action; any other id, an organization's
+ * included, is refused with `PERMISSION_DENIED`.
  */
 export type PrincipalId = string;
 

@@ -150,7 +150,7 @@ async function requireUsableFertilizer(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
- * const applicationId = await addFertilizerApplication(fdm, "owner-1", fieldId, {
+ * const applicationId = await addFertilizerApplication(fdm, me, fieldId, {
  *   fertilizerId: slurryId,
  *   amountKgPerHa: 25000,
  *   method: "shallow_injection",
@@ -225,7 +225,7 @@ function requireAmount(value: unknown): number {
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
- * const application = await getFertilizerApplication(fdm, "owner-1", applicationId);
+ * const application = await getFertilizerApplication(fdm, me, applicationId);
  * ```
  */
 export async function getFertilizerApplication(
@@ -259,7 +259,7 @@ export async function getFertilizerApplication(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
- * const spring = await getFertilizerApplications(fdm, "owner-1", fieldId, {
+ * const spring = await getFertilizerApplications(fdm, me, fieldId, {
  *   start: new Date("2025-03-01"),
  *   end: new Date("2025-05-31"),
  * });
@@ -299,7 +299,7 @@ export async function getFertilizerApplications(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
- * const spring = await getFertilizerApplicationsForFarm(fdm, "owner-1", farmId, {
+ * const spring = await getFertilizerApplicationsForFarm(fdm, me, farmId, {
  *   start: new Date("2025-03-01"),
  *   end: new Date("2025-05-31"),
  * });
@@ -343,7 +343,7 @@ export async function getFertilizerApplicationsForFarm(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
- * await updateFertilizerApplication(fdm, "owner-1", applicationId, { amountKgPerHa: 20000 });
+ * await updateFertilizerApplication(fdm, me, applicationId, { amountKgPerHa: 20000 });
  * ```
  */
 export async function updateFertilizerApplication(
@@ -409,7 +409,7 @@ export async function updateFertilizerApplication(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
- * await removeFertilizerApplication(fdm, "owner-1", applicationId);
+ * await removeFertilizerApplication(fdm, me, applicationId);
  * ```
  */
 export async function removeFertilizerApplication(
@@ -455,16 +455,20 @@ const MAX_BATCH_ROWS = 20_000;
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
  * import {
- *   addFarm, addFertilizer, addFertilizerApplications, addFields, createFdmLocal,
+ *   addFarm, addFertilizer, addFertilizerApplications, addFields, createFdmAuth, createFdmLocal,
  *   enableFertilizerCatalogue, getFertilizerApplicationsForFarm, syncCatalogues,
  * } from "fdm-core";
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * await syncCatalogues(fdm);
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
- * const slurry = await addFertilizer(fdm, "owner-1", farmId, {
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, me, farmId, "rvo");
+ * const slurry = await addFertilizer(fdm, me, farmId, {
  *   catalogueItemId: "rvo_14", // Rundvee - Drijfmest (cattle slurry)
  *   acquiringDate: new Date("2025-01-01"),
  * });
@@ -472,11 +476,11 @@ const MAX_BATCH_ROWS = 20_000;
  *   type: "Polygon" as const,
  *   coordinates: [[[x, 51.98], [x + 0.001, 51.98], [x + 0.001, 51.981], [x, 51.981], [x, 51.98]]],
  * });
- * const [a, b] = await addFields(fdm, "owner-1", farmId, [
+ * const [a, b] = await addFields(fdm, me, farmId, [
  *   { name: "Perceel 1", geometry: square(5.66), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
  *   { name: "Perceel 2", geometry: square(5.67), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
  * ]);
- * const ids = await addFertilizerApplications(fdm, "owner-1", farmId, [a, b].map((fieldId) => ({
+ * const ids = await addFertilizerApplications(fdm, me, farmId, [a, b].map((fieldId) => ({
  *   fieldId: fieldId as string,
  *   fertilizerId: slurry,
  *   amountKgPerHa: 25000,
@@ -484,7 +488,7 @@ const MAX_BATCH_ROWS = 20_000;
  *   applicationDate: new Date("2025-03-15"),
  * })));
  * assert.strictEqual(ids.length, 2);
- * assert.strictEqual((await getFertilizerApplicationsForFarm(fdm, "owner-1", farmId)).length, 2);
+ * assert.strictEqual((await getFertilizerApplicationsForFarm(fdm, me, farmId)).length, 2);
  * ```
  */
 export async function addFertilizerApplications(

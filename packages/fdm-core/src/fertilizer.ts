@@ -386,8 +386,8 @@ async function requireFertilizerItem(db: FdmType, farmId: string, itemId: string
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "rvo");
- * const slurryId = await addFertilizer(fdm, "owner-1", farmId, {
+ * await enableFertilizerCatalogue(fdm, me, farmId, "rvo");
+ * const slurryId = await addFertilizer(fdm, me, farmId, {
  *   catalogueItemId: "rvo_14", // Rundvee - Drijfmest
  *   acquiringDate: new Date("2025-02-01"),
  * });
@@ -454,7 +454,7 @@ export async function addFertilizer(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
- * const slurry = await getFertilizer(fdm, "owner-1", slurryId);
+ * const slurry = await getFertilizer(fdm, me, slurryId);
  * console.log(slurry.n, slurry.p2o5); // g/kg
  * ```
  */
@@ -483,7 +483,7 @@ export async function getFertilizer(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
- * const stock = await getFertilizers(fdm, "owner-1", farmId);
+ * const stock = await getFertilizers(fdm, me, farmId);
  * ```
  */
 export async function getFertilizers(
@@ -511,7 +511,7 @@ export async function getFertilizers(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
- * await updateFertilizer(fdm, "owner-1", slurryId, { amountKg: 30000 });
+ * await updateFertilizer(fdm, me, slurryId, { amountKg: 30000 });
  * ```
  */
 export async function updateFertilizer(
@@ -555,7 +555,7 @@ export async function updateFertilizer(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
- * await removeFertilizer(fdm, "owner-1", slurryId);
+ * await removeFertilizer(fdm, me, slurryId);
  * ```
  */
 export async function removeFertilizer(

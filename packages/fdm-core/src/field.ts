@@ -163,11 +163,15 @@ async function checkTenureCoversActions(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, addField, createFdmLocal, getField } from "fdm-core";
+ * import { addFarm, addField, createFdmAuth, createFdmLocal, getField } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -176,7 +180,7 @@ async function checkTenureCoversActions(
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * const field = await getField(fdm, "owner-1", fieldId);
+ * const field = await getField(fdm, me, fieldId);
  * assert.ok(field.areaHa > 75 && field.areaHa < 76);
  * ```
  */
@@ -252,20 +256,24 @@ const MAX_FIELDS_PER_CALL = 5_000;
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, addFields, createFdmLocal, getFields } from "fdm-core";
+ * import { addFarm, addFields, createFdmAuth, createFdmLocal, getFields } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * const square = (x: number) => ({
  *   type: "Polygon" as const,
  *   coordinates: [[[x, 51.98], [x + 0.001, 51.98], [x + 0.001, 51.981], [x, 51.981], [x, 51.98]]],
  * });
- * const ids = await addFields(fdm, "owner-1", farmId, [
+ * const ids = await addFields(fdm, me, farmId, [
  *   { name: "Perceel 1", geometry: square(5.66), acquiringDate: new Date("2020-01-01"), acquiringMethod: "owner" },
  *   { name: "Perceel 2", geometry: square(5.67), acquiringDate: new Date("2022-01-01"), acquiringMethod: "lease" },
  * ]);
  * assert.strictEqual(ids.length, 2);
- * assert.deepStrictEqual((await getFields(fdm, "owner-1", farmId)).map((f) => f.name), ["Perceel 1", "Perceel 2"]);
+ * assert.deepStrictEqual((await getFields(fdm, me, farmId)).map((f) => f.name), ["Perceel 1", "Perceel 2"]);
  * ```
  */
 export async function addFields(
@@ -303,7 +311,7 @@ export async function addFields(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * const field = await getField(fdm, "owner-1", fieldId);
+ * const field = await getField(fdm, me, fieldId);
  * console.log(field.name, field.areaHa.toFixed(2), "ha");
  * ```
  */
@@ -337,7 +345,7 @@ export async function getField(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * const fields2025 = await getFields(fdm, "owner-1", farmId, {
+ * const fields2025 = await getFields(fdm, me, farmId, {
  *   start: new Date("2025-01-01"),
  *   end: new Date("2025-12-31"),
  * });
@@ -393,7 +401,7 @@ const listAsJson = sql<string>`coalesce(json_agg(json_build_object(${sql.join(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * await updateField(fdm, "owner-1", fieldId, { name: "Achter de stal" });
+ * await updateField(fdm, me, fieldId, { name: "Achter de stal" });
  * ```
  */
 export async function updateField(
@@ -471,7 +479,7 @@ export async function updateField(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * await discardField(fdm, "owner-1", fieldId, new Date("2025-11-01"));
+ * await discardField(fdm, me, fieldId, new Date("2025-11-01"));
  * ```
  */
 export async function discardField(
@@ -497,7 +505,7 @@ export async function discardField(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * await removeField(fdm, "owner-1", fieldId);
+ * await removeField(fdm, me, fieldId);
  * ```
  */
 export async function removeField(

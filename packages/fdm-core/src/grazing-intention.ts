@@ -34,10 +34,14 @@ tied<GrazingIntention, typeof grazingIntentions.$inferSelect, "createdAt" | "upd
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addFarm, createFdmLocal, setGrazingIntention } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, createFdmAuth, createFdmLocal, setGrazingIntention } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await setGrazingIntention(fdm, "owner-1", farmId, 2025, true);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await setGrazingIntention(fdm, me, farmId, 2025, true);
  * ```
  */
 export async function setGrazingIntention(
@@ -72,13 +76,17 @@ export async function setGrazingIntention(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, getGrazingIntention, setGrazingIntention } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, getGrazingIntention, setGrazingIntention } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await setGrazingIntention(fdm, "owner-1", farmId, 2025, true);
- * assert.strictEqual(await getGrazingIntention(fdm, "owner-1", farmId, 2025), true);
- * assert.strictEqual(await getGrazingIntention(fdm, "owner-1", farmId, 2024), null);
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await setGrazingIntention(fdm, me, farmId, 2025, true);
+ * assert.strictEqual(await getGrazingIntention(fdm, me, farmId, 2025), true);
+ * assert.strictEqual(await getGrazingIntention(fdm, me, farmId, 2024), null);
  * ```
  */
 export async function getGrazingIntention(
@@ -108,12 +116,16 @@ export async function getGrazingIntention(
  * @throws {FdmPermissionError} When the principal may not list the farm's data.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmLocal, listGrazingIntentions, setGrazingIntention } from "fdm-core";
+ * import { addFarm, createFdmAuth, createFdmLocal, listGrazingIntentions, setGrazingIntention } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await setGrazingIntention(fdm, "owner-1", farmId, 2025, false);
- * assert.deepStrictEqual(await listGrazingIntentions(fdm, "owner-1", farmId), [
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await setGrazingIntention(fdm, me, farmId, 2025, false);
+ * assert.deepStrictEqual(await listGrazingIntentions(fdm, me, farmId), [
  *   { year: 2025, hasGrazingIntention: false },
  * ]);
  * ```

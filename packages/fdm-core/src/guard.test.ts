@@ -1,7 +1,7 @@
 // Enumerates fdm-core's exports and proves, for every function that writes, that a refused
 // call and a call failing inside its work leave every table as it was and write one audit
 // row; and that every function taking a principal refuses a stranger.
-import { count, desc } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
@@ -31,6 +31,8 @@ interface Seed {
   certificationId: string;
   organizationId: string;
   invitationId: string;
+  /** A farm whose only owner is the organization. */
+  orgFarmId: string;
 }
 
 type Call = (s: Seed) => Promise<unknown>;
@@ -47,9 +49,8 @@ const may = { none: "every input that passes validation is written; nothing fail
 
 const writes: Record<string, WriteCase> = {
   addFarm: {
-    denied: {
-      none: "any signed-in principal may add a farm (refusing principals that do not exist is hole 3)",
-    },
+    // any existing user may add a farm; a principal that is no user may not
+    denied: (s) => core.addFarm(s.fdm, "no-such-user", { name: "X" }),
     failing: may,
   },
   updateFarm: {
@@ -330,7 +331,6 @@ const writes: Record<string, WriteCase> = {
   createOrganization: {
     // a principal that is no user
     denied: (s) => core.createOrganization(s.fdm, "no-such-user", { name: "X", slug: "x-org" }),
-    deniedCode: "NOT_FOUND",
     // the slug is taken
     failing: (s) => core.createOrganization(s.fdm, s.owner, { name: "X", slug: "team-one" }),
   },
@@ -548,6 +548,7 @@ beforeAll(async () => {
     certificationId,
     organizationId,
     invitationId,
+    orgFarmId: orgFarm,
   };
 }, 120_000);
 afterAll(async () => {
@@ -635,5 +636,69 @@ describe("every exported function goes through the guard", () => {
     const auditBefore = await auditRows(seed.fdm);
     expect(await call(seed)).toBe(true);
     expect(await auditRows(seed.fdm)).toBe(auditBefore + 1);
+  });
+});
+
+describe("only an existing user acts", () => {
+  const ghost = "ghost-principal";
+
+  /** A call by `principal` that must be refused with PERMISSION_DENIED naming it, writing only its audit row. */
+  async function refused(principal: string, call: Call) {
+    const { error, before, after, added, last } = await attempt(call);
+    expect(error).toBeInstanceOf(core.FdmPermissionError);
+    expect((error as core.FdmPermissionError).message).toContain(`'${principal}'`);
+    expect(after).toEqual(before);
+    expect(added).toBe(1);
+    expect(last).toMatchObject({ principalId: principal, allowed: false, viaPrincipalId: null });
+  }
+
+  it("refuses addFarm by a principal that does not exist, writing nothing but its audit row", async () => {
+    await refused(ghost, (s) => core.addFarm(s.fdm, ghost, { name: "Spookhoeve" }));
+    expect(
+      await seed.fdm.select().from(auditLog).where(eq(auditLog.principalId, ghost)),
+    ).not.toContainEqual(expect.objectContaining({ allowed: true }));
+  });
+
+  it.each<[string, Call]>([
+    ["getFarms", (s) => core.getFarms(s.fdm, ghost)],
+    ["getFarm", (s) => core.getFarm(s.fdm, ghost, s.farmId)],
+    // an unknown farm too: a ghost learns nothing about which ids exist
+    ["getFarm of an unknown farm", (s) => core.getFarm(s.fdm, ghost, "no-such-farm")],
+    ["getFields", (s) => core.getFields(s.fdm, ghost, s.farmId)],
+    ["getField", (s) => core.getField(s.fdm, ghost, s.fieldId)],
+    ["isAllowedToShareFarm", (s) => core.isAllowedToShareFarm(s.fdm, ghost, s.farmId)],
+    ["getOrganizationsForUser", (s) => core.getOrganizationsForUser(s.fdm, ghost)],
+    ["listPendingInvitationsForUser", (s) => core.listPendingInvitationsForUser(s.fdm, ghost)],
+    ["getOrganization", (s) => core.getOrganization(s.fdm, ghost, s.organizationId)],
+    ["getOrganization of an unknown one", (s) => core.getOrganization(s.fdm, ghost, "no-such-org")],
+    [
+      "createOrganization",
+      (s) => core.createOrganization(s.fdm, ghost, { name: "G", slug: "ghosts" }),
+    ],
+  ])("refuses %s by a principal that does not exist", async (_n, call) => {
+    await refused(ghost, call);
+  });
+
+  // Every call of the tables above, made by a principal that is no user instead of the stranger.
+  const byGhost: [string, Call][] = [
+    ...Object.entries(writes).flatMap(([n, c]): [string, Call][] =>
+      "none" in c.denied ? [] : [[n, c.denied]],
+    ),
+    ...Object.entries(reads),
+    ...Object.entries(ownReads),
+  ];
+  it.each(byGhost)("%s: refuses a principal that is no user, naming it", async (_n, call) => {
+    await refused("no-such-user", (s) => call({ ...s, stranger: "no-such-user" }));
+  });
+
+  it("refuses an organization id acting, even on a farm the organization owns", async () => {
+    const org = seed.organizationId;
+    await refused(org, (s) => core.getFarm(s.fdm, org, s.orgFarmId));
+    await refused(org, (s) => core.updateFarm(s.fdm, org, s.orgFarmId, { name: "X" }));
+    await refused(org, (s) => core.grantRoleToFarm(s.fdm, org, s.stranger, s.orgFarmId, "owner"));
+    await refused(org, (s) => core.addFarm(s.fdm, org, { name: "Farm of the firm" }));
+    await refused(org, (s) => core.getFarms(s.fdm, org));
+    // its members still act through its role
+    expect((await core.getFarm(seed.fdm, seed.owner, seed.orgFarmId)).roles).toEqual(["owner"]);
   });
 });

@@ -31,7 +31,7 @@
  * - Several rows written by one call (bulk calls) go in the one `write` transaction:
  *   one check covers them all, and the work validates each row.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   type AuditEntry,
   audit,
@@ -42,12 +42,13 @@ import {
   idFieldOf,
   type OrganizationRole,
   organizationPermissions,
+  rowsOf,
   type Tenure,
 } from "./authorization.js";
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType } from "./fdm.js";
-import { authUser, farms, organizationMembers, organizations } from "./schema.js";
-import { requireId } from "./validate.js";
+import { auditLog, authUser, farms, organizationMembers, organizations } from "./schema.js";
+import { createId, requireId } from "./validate.js";
 
 /** What the guard hands the work of a call on one farm resource. */
 export interface FarmContext {
@@ -119,6 +120,22 @@ async function wrapped<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Inserts the audit row of a call not tied to one farm resource, allowed only when the acting
+ * principal is an existing user (only users act), and tells whether it is: one statement.
+ */
+async function auditActor(db: FdmType, entry: AuditEntry): Promise<boolean> {
+  const actor = sql`exists (select 1 from ${authUser} where ${authUser.id} = ${entry.principalId})`;
+  const [row] = await rowsOf<{ allowed: boolean | string }>(
+    db,
+    sql`insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin)
+      select ${createId()}, ${entry.principalId}, ${entry.action}, ${entry.resource}, ${entry.resourceId},
+        null, ${actor} and ${entry.allowed}, case when ${actor} then ${entry.viaPrincipalId ?? null}::text end, ${entry.origin}
+      returning allowed`,
+  );
+  return row?.allowed === true || row?.allowed === "t";
+}
+
 /** Whether a user with this id exists (only users act). */
 async function userExists(db: FdmType, id: string): Promise<boolean> {
   const rows = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.id, id));
@@ -161,16 +178,8 @@ export class Guard {
     const idField = idFieldOf(resource);
     const id = requireId(resourceId, idField);
     return wrapped(this.name, async () => {
-      const { found, entry } = await decide(
-        this.fdm,
-        principal,
-        action,
-        resource,
-        id,
-        this.name,
-        false,
-      );
-      const farm = granted(found, entry, resource, idField);
+      const decision = await decide(this.fdm, principal, action, resource, id, this.name, false);
+      const farm = granted(decision, resource, idField);
       return work(this.fdm, { principalId: principal, ...farm });
     });
   }
@@ -190,9 +199,9 @@ export class Guard {
         // are current and two owners acting at once are serialised.
         await tx.select({ id: farms.id }).from(farms).where(eq(farms.id, id)).for("no key update");
       }
-      const { found, entry } = await decide(tx, principal, action, resource, id, this.name, true);
-      audited(entry);
-      const farm = granted(found, entry, resource, idField);
+      const decision = await decide(tx, principal, action, resource, id, this.name, true);
+      audited(decision.entry);
+      const farm = granted(decision, resource, idField);
       return work(tx, { principalId: principal, ...farm });
     });
   }
@@ -244,13 +253,13 @@ export class Guard {
 
   /**
    * Tells whether the principal may perform the action on the farm; the check is audited.
-   * A refusal or an unknown farm answers `false`.
+   * A refusal or an unknown farm answers `false`; a principal that is no user is refused.
    */
   allowed(action: FarmAction, farmId: unknown): Promise<boolean> {
     const principal = requireId(this.principalId, "principalId");
     const id = requireId(farmId, "farmId");
     return wrapped(this.name, async () => {
-      const { found, entry } = await decide(
+      const { found, entry, actorExists } = await decide(
         this.fdm,
         principal,
         action,
@@ -259,13 +268,15 @@ export class Guard {
         this.name,
         false,
       );
+      if (!actorExists) throw new FdmPermissionError(principal, action, "farm", id);
       return found !== null && entry.allowed;
     });
   }
 
   /**
-   * A read not tied to one farm resource (listing one's farms, looking up a principal):
-   * the principal must be an existing user; the audit row names `resource` and `resourceId`.
+   * A read not tied to one farm resource (listing one's farms, one's organizations): the
+   * principal must be an existing user (otherwise PERMISSION_DENIED); the audit row names
+   * `resource` and `resourceId`.
    */
   readOwn<T>(
     resource: string,
@@ -275,7 +286,10 @@ export class Guard {
     const principal = requireId(this.principalId, "principalId");
     return wrapped(this.name, async () => {
       const action: FarmAction = resourceId === "*" ? "list" : "read";
-      await audit(this.fdm, ownEntry(principal, action, resource, resourceId, this.name, true));
+      const entry = ownEntry(principal, action, resource, resourceId, this.name, true);
+      if (!(await auditActor(this.fdm, entry))) {
+        throw new FdmPermissionError(principal, action, resource, resourceId);
+      }
       return work(this.fdm, { principalId: principal });
     });
   }
@@ -287,20 +301,19 @@ export class Guard {
   lookup<T>(resourceId: string, work: (db: FdmType, ctx: ActorContext) => Promise<T>): Promise<T> {
     const principal = requireId(this.principalId, "principalId");
     return wrapped(this.name, async () => {
-      const exists = await userExists(this.fdm, principal);
-      await audit(
-        this.fdm,
-        ownEntry(principal, "read", "principal", resourceId, this.name, exists),
-      );
-      if (!exists) throw new FdmPermissionError(principal, "read", "principal", resourceId);
+      const entry = ownEntry(principal, "read", "principal", resourceId, this.name, true);
+      if (!(await auditActor(this.fdm, entry))) {
+        throw new FdmPermissionError(principal, "read", "principal", resourceId);
+      }
       return work(this.fdm, { principalId: principal });
     });
   }
 
   /**
    * A write not tied to an existing farm resource (adding a farm, creating an organization,
-   * answering an invitation): the principal must be an existing user; the audit row and the
-   * work share one transaction.
+   * answering an invitation): the principal must be an existing user (otherwise
+   * PERMISSION_DENIED, nothing written but the audit row); the audit row and the work share
+   * one transaction.
    */
   writeOwn<T>(
     resource: string,
@@ -313,7 +326,9 @@ export class Guard {
       // Whether the principal may do it is decided in the work (e.g. that an invitation is
       // addressed to it), so a call that fails is recorded as refused.
       audited({ ...entry, allowed: false, viaPrincipalId: null });
-      await audit(tx, entry);
+      if (!(await auditActor(tx, entry))) {
+        throw new FdmPermissionError(principal, "write", resource, resourceId);
+      }
       return work(tx, { principalId: principal });
     });
   }
@@ -330,23 +345,27 @@ export class Guard {
       .from(organizations)
       .where(eq(organizations.id, id));
     const [exists] = lock ? await org.for("update") : await org;
+    const actor = await userExists(db, principal);
     const rows = await db
       .select({ userId: organizationMembers.userId, role: organizationMembers.role })
       .from(organizationMembers)
       .where(eq(organizationMembers.organizationId, id));
     const members = new Map(rows.map((r) => [r.userId, r.role]));
     const role = members.get(principal);
-    const allowed = role !== undefined && organizationPermissions[role].includes(action);
+    const allowed = actor && role !== undefined && organizationPermissions[role].includes(action);
     const entry: AuditEntry = {
       ...ownEntry(principal, action, "organization", id, this.name, allowed),
     };
-    const refused = !exists
-      ? new FdmError("NOT_FOUND", `organizationId: no organization with id '${id}'.`, {
-          field: "organizationId",
-        })
-      : !allowed || role === undefined
-        ? new FdmPermissionError(principal, action, "organization", id)
-        : null;
+    // A principal that is no user is refused before anything else: it learns nothing.
+    const refused = !actor
+      ? new FdmPermissionError(principal, action, "organization", id)
+      : !exists
+        ? new FdmError("NOT_FOUND", `organizationId: no organization with id '${id}'.`, {
+            field: "organizationId",
+          })
+        : !allowed || role === undefined
+          ? new FdmPermissionError(principal, action, "organization", id)
+          : null;
     return { entry, refused, ctx: { principalId: principal, organizationId: id, role, members } };
   }
 

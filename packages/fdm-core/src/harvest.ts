@@ -131,7 +131,7 @@ function selectHarvests(db: FdmType) {
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * const harvestId = await addHarvest(fdm, "owner-1", cultivationId, {
+ * const harvestId = await addHarvest(fdm, me, cultivationId, {
  *   harvestDate: new Date("2025-05-20"),
  *   dryMatterYield: 3500,
  *   nitrogenContent: 32,
@@ -285,7 +285,7 @@ function requireHarvestAllowed(c: HarvestedCultivation, harvestDate: Date): bool
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addHarvest example"
- * const harvest = await getHarvest(fdm, "owner-1", harvestId);
+ * const harvest = await getHarvest(fdm, me, harvestId);
  * console.log(harvest.analysis.dryMatterYield); // 3500
  * ```
  */
@@ -311,7 +311,7 @@ export async function getHarvest(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addHarvest example"
- * const harvests = await getHarvests(fdm, "owner-1", cultivationId);
+ * const harvests = await getHarvests(fdm, me, cultivationId);
  * ```
  */
 export async function getHarvests(
@@ -342,7 +342,7 @@ export async function getHarvests(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addHarvest example"
- * const harvests2025 = await getHarvestsForFarm(fdm, "owner-1", farmId, {
+ * const harvests2025 = await getHarvestsForFarm(fdm, me, farmId, {
  *   start: new Date("2025-01-01"),
  *   end: new Date("2025-12-31"),
  * });
@@ -386,7 +386,7 @@ export async function getHarvestsForFarm(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addHarvest example"
- * await removeHarvest(fdm, "owner-1", harvestId);
+ * await removeHarvest(fdm, me, harvestId);
  * ```
  */
 export async function removeHarvest(
@@ -434,16 +434,20 @@ const MAX_BATCH_ROWS = 20_000;
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
  * import {
- *   addCultivations, addFarm, addField, addHarvests, createFdmLocal,
+ *   addCultivations, addFarm, addField, addHarvests, createFdmAuth, createFdmLocal,
  *   enableCultivationCatalogue, getHarvestsForFarm, syncCatalogues,
  * } from "fdm-core";
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * await syncCatalogues(fdm);
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -452,7 +456,7 @@ const MAX_BATCH_ROWS = 20_000;
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * const [grass] = await addCultivations(fdm, "owner-1", farmId, [
+ * const [grass] = await addCultivations(fdm, me, farmId, [
  *   { fieldId, catalogueItemId: "nl_265", startDate: new Date("2025-01-01") }, // Grasland, blijvend
  * ]);
  * const cuts = ["2025-05-10", "2025-06-20", "2025-08-05"].map((d) => ({
@@ -460,9 +464,9 @@ const MAX_BATCH_ROWS = 20_000;
  *   harvestDate: new Date(d),
  *   dryMatterYield: 3000,
  * }));
- * const ids = await addHarvests(fdm, "owner-1", farmId, cuts);
+ * const ids = await addHarvests(fdm, me, farmId, cuts);
  * assert.strictEqual(ids.length, 3);
- * assert.strictEqual((await getHarvestsForFarm(fdm, "owner-1", farmId)).length, 3);
+ * assert.strictEqual((await getHarvestsForFarm(fdm, me, farmId)).length, 3);
  * ```
  */
 export async function addHarvests(

@@ -130,10 +130,14 @@ const columns = {
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addFarm, addOrganicCertification, createFdmLocal } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, addOrganicCertification, createFdmAuth, createFdmLocal } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const organicCertificationId = await addOrganicCertification(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const organicCertificationId = await addOrganicCertification(fdm, me, farmId, {
  *   tracesNumber: "NL-BIO-01.528-0002967.2024.001",
  *   skalNumber: "026281",
  *   issueDate: new Date("2024-03-01"),
@@ -200,17 +204,21 @@ export async function addOrganicCertification(
  * @throws {FdmPermissionError} When the principal may not list the farm's data.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, addOrganicCertification, createFdmLocal, listOrganicCertifications } from "fdm-core";
+ * import { addFarm, addOrganicCertification, createFdmAuth, createFdmLocal, listOrganicCertifications } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await addOrganicCertification(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await addOrganicCertification(fdm, me, farmId, {
  *   tracesNumber: "NL-BIO-01.528-0002967.2024.001",
  *   skalNumber: "026281",
  *   issueDate: new Date("2024-03-01"),
  *   expiryDate: new Date("2025-06-30"),
  * });
- * const [cert] = await listOrganicCertifications(fdm, "owner-1", farmId);
+ * const [cert] = await listOrganicCertifications(fdm, me, farmId);
  * assert.strictEqual(cert?.skalNumber, "026281");
  * ```
  */
@@ -240,16 +248,20 @@ export async function listOrganicCertifications(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
- * import { addFarm, addOrganicCertification, createFdmLocal, removeOrganicCertification } from "fdm-core";
+ * import { randomBytes } from "node:crypto";
+ * import { addFarm, addOrganicCertification, createFdmAuth, createFdmLocal, removeOrganicCertification } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const organicCertificationId = await addOrganicCertification(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const organicCertificationId = await addOrganicCertification(fdm, me, farmId, {
  *   tracesNumber: "NL-BIO-01.528-0002967.2024.001",
  *   skalNumber: "026281",
  *   issueDate: new Date("2024-03-01"),
  *   expiryDate: new Date("2025-06-30"),
  * });
- * await removeOrganicCertification(fdm, "owner-1", organicCertificationId);
+ * await removeOrganicCertification(fdm, me, organicCertificationId);
  * ```
  */
 export async function removeOrganicCertification(

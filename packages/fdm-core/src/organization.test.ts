@@ -126,10 +126,11 @@ describe("organizations", () => {
       expect(error).toMatchObject({ code: "CONFLICT", field: "slug" });
       expect(after).toEqual(before);
     }
+    // only an existing user acts: any other principal id is refused, naming it
     const { error } = await expectNoWrite(db.fdm, () =>
       createOrganization(db.fdm, "not-a-user", { name: "Derde", slug: "derde" }),
     );
-    expect(error).toMatchObject({ code: "NOT_FOUND", field: "principalId" });
+    expect(error).toMatchObject({ code: "PERMISSION_DENIED", principalId: "not-a-user" });
   });
 
   it("lets owners and admins update, but not members or strangers", async () => {
@@ -358,8 +359,8 @@ describe("invitations", () => {
       .where(and(eq(auditLog.principalId, eve.id), eq(auditLog.resourceId, id)));
     expect(row).toMatchObject({ allowed: false, origin: "acceptInvitation" });
     await expect(declineInvitation(db.fdm, "not-a-user", id)).rejects.toMatchObject({
-      code: "NOT_FOUND",
-      field: "principalId",
+      code: "PERMISSION_DENIED",
+      principalId: "not-a-user",
     });
   });
 

@@ -339,7 +339,7 @@ function requireDepths(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * const analysisId = await addSoilAnalysis(fdm, "owner-1", fieldId, {
+ * const analysisId = await addSoilAnalysis(fdm, me, fieldId, {
  *   samplingDate: new Date("2025-02-10"),
  *   source: "laboratory",
  *   parameters: { pAl: 45, pCaCl2: 2.8, organicMatter: 4.2, soilType: "dekzand" },
@@ -395,7 +395,7 @@ function soilAnalysisRow(analysis: unknown) {
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
- * const analysis = await getSoilAnalysis(fdm, "owner-1", analysisId);
+ * const analysis = await getSoilAnalysis(fdm, me, analysisId);
  * console.log(analysis.parameters.pAl); // 45
  * ```
  */
@@ -427,7 +427,7 @@ export async function getSoilAnalysis(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
- * const analyses = await getSoilAnalyses(fdm, "owner-1", fieldId);
+ * const analyses = await getSoilAnalyses(fdm, me, fieldId);
  * ```
  */
 export async function getSoilAnalyses(
@@ -469,7 +469,7 @@ export async function getSoilAnalyses(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
- * await updateSoilAnalysis(fdm, "owner-1", analysisId, { parameters: { ph: 5.4 } });
+ * await updateSoilAnalysis(fdm, me, analysisId, { parameters: { ph: 5.4 } });
  * ```
  */
 export async function updateSoilAnalysis(
@@ -541,7 +541,7 @@ export async function updateSoilAnalysis(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
- * await removeSoilAnalysis(fdm, "owner-1", analysisId);
+ * await removeSoilAnalysis(fdm, me, analysisId);
  * ```
  */
 export async function removeSoilAnalysis(
@@ -574,7 +574,7 @@ export async function removeSoilAnalysis(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
- * const current = await getCurrentSoilData(fdm, "owner-1", fieldId);
+ * const current = await getCurrentSoilData(fdm, me, fieldId);
  * const pAl = current.find((c) => c.parameter === "pAl");
  * console.log(pAl?.value, pAl?.source); // 45 laboratory
  * ```
@@ -619,7 +619,7 @@ export async function getCurrentSoilData(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
- * const byField = await getCurrentSoilDataForFarm(fdm, "owner-1", farmId, new Date("2025-12-31"));
+ * const byField = await getCurrentSoilDataForFarm(fdm, me, farmId, new Date("2025-12-31"));
  * const pAl = byField[fieldId]?.find((c) => c.parameter === "pAl");
  * console.log(pAl?.value); // 45
  * ```
@@ -684,11 +684,15 @@ const MAX_BATCH_ROWS = 20_000;
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, addField, addSoilAnalyses, createFdmLocal, getCurrentSoilData } from "fdm-core";
+ * import { addFarm, addField, addSoilAnalyses, createFdmAuth, createFdmLocal, getCurrentSoilData } from "fdm-core";
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -697,11 +701,11 @@ const MAX_BATCH_ROWS = 20_000;
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * await addSoilAnalyses(fdm, "owner-1", farmId, [
+ * await addSoilAnalyses(fdm, me, farmId, [
  *   { fieldId, samplingDate: new Date("2023-02-01"), source: "laboratory", parameters: { pAl: 38 } },
  *   { fieldId, samplingDate: new Date("2025-02-01"), source: "laboratory", parameters: { pAl: 45 } },
  * ]);
- * const current = await getCurrentSoilData(fdm, "owner-1", fieldId);
+ * const current = await getCurrentSoilData(fdm, me, fieldId);
  * assert.strictEqual(current.find((d) => d.parameter === "pAl")?.value, 45);
  * ```
  */

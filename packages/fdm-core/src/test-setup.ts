@@ -16,20 +16,41 @@ export interface TestDatabase {
 }
 
 /**
- * Principals the tests name by id (grantees must exist): each fresh test database
- * holds a user with each of these ids.
+ * Principals the tests name by id (only an existing user acts, and grantees must exist):
+ * each fresh test database holds a user with each of these ids. `stranger` is a user
+ * without any role, so that a refusal to it tests the roles, not the existence check.
  */
 const namedUsers = [
   "owner",
   "advisor",
   "researcher",
   "student",
+  "stranger",
+  "newcomer",
   "amy",
   "amy2",
+  "ann",
   "ben",
   "bob",
+  "boss",
   "temp",
   "zed",
+  "solo",
+  "someone",
+  "someone-else",
+  "farm-owner",
+  "grower",
+  "neighbour",
+  "lister",
+  "importer",
+  "remover",
+  "prober",
+  "picky",
+  "nomineral",
+  "mower",
+  "baler",
+  "spreader",
+  "sampler",
   "guest-of-owner",
   "guest-of-advisor",
   "guest-of-researcher",

@@ -1,7 +1,7 @@
 import { addFertilizerApplication, closeFdm, FdmPermissionError, fdmSchema } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getNitrogenBalanceForFarm, getNL2025GebruiksnormenForFarm } from "./cached.js";
-import { createTestFarm, OWNER, type TestFarm } from "./test-farm.js";
+import { createTestFarm, type TestFarm } from "./test-farm.js";
 
 const YEAR = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
 
@@ -32,7 +32,7 @@ describe("getNitrogenBalanceForFarm", () => {
   it("answers the same farm data from fdm-core's calculation cache", async () => {
     const first = await getNitrogenBalanceForFarm(
       farm.fdm,
-      OWNER,
+      farm.owner,
       farm.farmId,
       YEAR,
       balanceOptions,
@@ -43,7 +43,7 @@ describe("getNitrogenBalanceForFarm", () => {
 
     const second = await getNitrogenBalanceForFarm(
       farm.fdm,
-      OWNER,
+      farm.owner,
       farm.farmId,
       YEAR,
       balanceOptions,
@@ -60,7 +60,7 @@ describe("getNitrogenBalanceForFarm", () => {
     await farm.fdm.update(fdmSchema.calculationResults).set({ result: JSON.stringify(marked) });
     const third = await getNitrogenBalanceForFarm(
       farm.fdm,
-      OWNER,
+      farm.owner,
       farm.farmId,
       YEAR,
       balanceOptions,
@@ -70,7 +70,7 @@ describe("getNitrogenBalanceForFarm", () => {
   });
 
   it("computes again when the farm's data changed", async () => {
-    await addFertilizerApplication(farm.fdm, OWNER, farm.arable.fieldId, {
+    await addFertilizerApplication(farm.fdm, farm.owner, farm.arable.fieldId, {
       fertilizerId: farm.canId,
       amountKgPerHa: 100,
       method: "broadcasting",
@@ -78,7 +78,7 @@ describe("getNitrogenBalanceForFarm", () => {
     });
     const balance = await getNitrogenBalanceForFarm(
       farm.fdm,
-      OWNER,
+      farm.owner,
       farm.farmId,
       YEAR,
       balanceOptions,
@@ -94,7 +94,7 @@ describe("getNitrogenBalanceForFarm", () => {
 
   it("checks access before the cache: a principal without a role gets fdm-core's permission error", async () => {
     await expect(
-      getNitrogenBalanceForFarm(farm.fdm, "stranger-9", farm.farmId, YEAR, balanceOptions),
+      getNitrogenBalanceForFarm(farm.fdm, farm.stranger, farm.farmId, YEAR, balanceOptions),
     ).rejects.toThrow(FdmPermissionError);
     expect(await cached("calculateNitrogenBalance")).toHaveLength(2);
   });
@@ -110,10 +110,10 @@ describe("getNL2025GebruiksnormenForFarm", () => {
       hasGrazingIntention: true,
       manureOrigin: { [farm.slurryId]: "eigen_bedrijf" as const },
     };
-    const first = await getNL2025GebruiksnormenForFarm(farm.fdm, OWNER, farm.farmId, options);
+    const first = await getNL2025GebruiksnormenForFarm(farm.fdm, farm.owner, farm.farmId, options);
     // Wheat on klei 245, grassland with beweiden on zand_nwc 250 kg N/ha.
     expect(first.fields.map((f) => f.stikstof.norm?.normValue)).toEqual([245, 250]);
-    const second = await getNL2025GebruiksnormenForFarm(farm.fdm, OWNER, farm.farmId, options);
+    const second = await getNL2025GebruiksnormenForFarm(farm.fdm, farm.owner, farm.farmId, options);
     expect(second).toEqual(first);
     expect(await cached("calculateNL2025GebruiksnormenForFarm")).toHaveLength(1);
   });

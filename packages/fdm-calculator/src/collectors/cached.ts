@@ -43,13 +43,17 @@ import {
  *   {@link calculateNitrogenBalance}; a failed calculation is recorded by the cache, not stored.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, addField, createFdmLocal } from "fdm-core";
+ * import { addFarm, addField, createFdmAuth, createFdmLocal } from "fdm-core";
  * import { getNitrogenBalanceForFarm } from "fdm-calculator";
  *
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -60,8 +64,8 @@ import {
  * });
  * const year = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
  * const options = { fields: { [fieldId]: { mineralization: 40 } } }; // e.g. the NLV of a lab report
- * const first = await getNitrogenBalanceForFarm(fdm, "owner-1", farmId, year, options);
- * const again = await getNitrogenBalanceForFarm(fdm, "owner-1", farmId, year, options); // from the cache
+ * const first = await getNitrogenBalanceForFarm(fdm, me, farmId, year, options);
+ * const again = await getNitrogenBalanceForFarm(fdm, me, farmId, year, options); // from the cache
  * assert.deepEqual(again, first);
  * assert.equal(first.fields[0]?.supply.deposition, 19.3); // no deposition dataset: the national average
  * ```
@@ -103,19 +107,23 @@ export async function getNitrogenBalanceForFarm(
  *   in 2025, `MISSING_SOIL_ANALYSIS`).
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
  * import {
- *   addCultivation, addFarm, addField, addSoilAnalysis, createFdmLocal,
+ *   addCultivation, addFarm, addField, addSoilAnalysis, createFdmAuth, createFdmLocal,
  *   enableCultivationCatalogue, setGrazingIntention, syncCatalogues,
  * } from "fdm-core";
  * import { getNL2025GebruiksnormenForFarm } from "fdm-calculator";
  *
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * await syncCatalogues(fdm);
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
- * await setGrazingIntention(fdm, "owner-1", farmId, 2025, true);
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
+ * await setGrazingIntention(fdm, me, farmId, 2025, true);
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -124,16 +132,16 @@ export async function getNitrogenBalanceForFarm(
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * await addCultivation(fdm, "owner-1", fieldId, {
+ * await addCultivation(fdm, me, fieldId, {
  *   catalogueItemId: "nl_265", // permanent grassland
  *   startDate: new Date("2020-01-01"),
  * });
- * await addSoilAnalysis(fdm, "owner-1", fieldId, {
+ * await addSoilAnalysis(fdm, me, fieldId, {
  *   samplingDate: new Date("2024-03-01"),
  *   source: "laboratory",
  *   parameters: { pCaCl2: 2.0, pAl: 40 },
  * });
- * const norms = await getNL2025GebruiksnormenForFarm(fdm, "owner-1", farmId, {
+ * const norms = await getNL2025GebruiksnormenForFarm(fdm, me, farmId, {
  *   fields: { [fieldId]: { region: "klei", isNVGebied: false, isGWBG: false } },
  * });
  * assert.equal(norms.fields[0]?.stikstof.norm?.normValue, 345); // grasland with beweiden on klei
@@ -175,19 +183,23 @@ export async function getNL2025GebruiksnormenForFarm(
  *   {@link calculateNL2026GebruiksnormenForFarm} (e.g. `RENURE_CONTENT_REQUIRED`).
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
  * import {
- *   addCultivation, addFarm, addField, addSoilAnalysis, createFdmLocal,
+ *   addCultivation, addFarm, addField, addSoilAnalysis, createFdmAuth, createFdmLocal,
  *   enableCultivationCatalogue, setGrazingIntention, syncCatalogues,
  * } from "fdm-core";
  * import { getNL2026GebruiksnormenForFarm } from "fdm-calculator";
  *
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * await syncCatalogues(fdm);
- * const farmId = await addFarm(fdm, "owner-1", { name: "Zandhoeve" });
- * await enableCultivationCatalogue(fdm, "owner-1", farmId, "brp");
- * await setGrazingIntention(fdm, "owner-1", farmId, 2026, false);
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const farmId = await addFarm(fdm, me, { name: "Zandhoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
+ * await setGrazingIntention(fdm, me, farmId, 2026, false);
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Maïsakker",
  *   geometry: {
  *     type: "Polygon",
@@ -196,16 +208,16 @@ export async function getNL2025GebruiksnormenForFarm(
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * await addCultivation(fdm, "owner-1", fieldId, {
+ * await addCultivation(fdm, me, fieldId, {
  *   catalogueItemId: "nl_259", // snijmaïs
  *   startDate: new Date("2026-05-01"),
  * });
- * await addSoilAnalysis(fdm, "owner-1", fieldId, {
+ * await addSoilAnalysis(fdm, me, fieldId, {
  *   samplingDate: new Date("2025-11-01"),
  *   source: "laboratory",
  *   parameters: { pCaCl2: 3.0, pAl: 50 },
  * });
- * const norms = await getNL2026GebruiksnormenForFarm(fdm, "owner-1", farmId, {
+ * const norms = await getNL2026GebruiksnormenForFarm(fdm, me, farmId, {
  *   fields: { [fieldId]: { region: "zand_zuid", isNVGebied: false } },
  * });
  * assert.equal(norms.fields[0]?.stikstof.norm?.normValue, 112); // maïs on zand_zuid

@@ -20,9 +20,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NitrogenBalance, NitrogenBalanceField } from "../balance/nitrogen/types.js";
 import { getNitrogenBalanceForFarm } from "./cached.js";
-import { squareHa } from "./test-farm.js";
+import { signUpOwner, squareHa } from "./test-farm.js";
 
-const OWNER = "owner-1";
 const YEAR = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
 // Catalogue items: NMI's Runderdrijfmest (srm; 4.1 g N/kg, 1.9 g NH4-N/kg) and KAS (baat;
 // 270 g N/kg, NH3 factor 0.025).
@@ -30,6 +29,7 @@ const SLURRY = "srm_9d855a14df2045c2";
 const KAS = "baat_028";
 
 let fdm: FdmLocalType;
+let owner: string;
 let farmId: string;
 let weideId: string;
 let akkerId: string;
@@ -37,98 +37,99 @@ let balance: NitrogenBalance;
 
 beforeAll(async () => {
   fdm = await createFdmLocal();
+  owner = await signUpOwner(fdm);
   await syncCatalogues(fdm);
-  farmId = await addFarm(fdm, OWNER, { name: "Melkveebedrijf De Hoeve" });
-  await enableCultivationCatalogue(fdm, OWNER, farmId, "brp");
-  await enableFertilizerCatalogue(fdm, OWNER, farmId, "srm");
-  await enableFertilizerCatalogue(fdm, OWNER, farmId, "baat");
-  const slurry = await addFertilizer(fdm, OWNER, farmId, {
+  farmId = await addFarm(fdm, owner, { name: "Melkveebedrijf De Hoeve" });
+  await enableCultivationCatalogue(fdm, owner, farmId, "brp");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "srm");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "baat");
+  const slurry = await addFertilizer(fdm, owner, farmId, {
     catalogueItemId: SLURRY,
     acquiringDate: new Date("2025-01-01"),
   });
-  const kas = await addFertilizer(fdm, OWNER, farmId, {
+  const kas = await addFertilizer(fdm, owner, farmId, {
     catalogueItemId: KAS,
     acquiringDate: new Date("2025-01-01"),
   });
 
   // Weide: permanent grassland on dekzand, Gt VI; slurry and KAS; three cuts.
-  weideId = await addField(fdm, OWNER, farmId, {
+  weideId = await addField(fdm, owner, farmId, {
     name: "A Weide",
     geometry: squareHa(0),
     acquiringDate: new Date("2010-01-01"),
     acquiringMethod: "owner",
   });
-  await addSoilAnalysis(fdm, OWNER, weideId, {
+  await addSoilAnalysis(fdm, owner, weideId, {
     samplingDate: new Date("2024-02-01"),
     source: "laboratory",
     parameters: { soilType: "dekzand", gwlClass: "VI", organicMatter: 4.5, pAl: 40 },
   });
-  const grass = await addCultivation(fdm, OWNER, weideId, {
+  const grass = await addCultivation(fdm, owner, weideId, {
     catalogueItemId: "nl_265",
     startDate: new Date("2015-01-01"),
   });
-  await addFertilizerApplication(fdm, OWNER, weideId, {
+  await addFertilizerApplication(fdm, owner, weideId, {
     fertilizerId: slurry,
     amountKgPerHa: 40_000,
     method: "shallow_injection",
     applicationDate: new Date("2025-03-15"),
   });
-  await addFertilizerApplication(fdm, OWNER, weideId, {
+  await addFertilizerApplication(fdm, owner, weideId, {
     fertilizerId: kas,
     amountKgPerHa: 400,
     method: "broadcasting",
     applicationDate: new Date("2025-04-10"),
   });
-  await addHarvest(fdm, OWNER, grass, {
+  await addHarvest(fdm, owner, grass, {
     harvestDate: new Date("2025-05-20"),
     dryMatterYield: 3500,
     nitrogenContent: 32,
   });
-  await addHarvest(fdm, OWNER, grass, {
+  await addHarvest(fdm, owner, grass, {
     harvestDate: new Date("2025-07-05"),
     dryMatterYield: 3000,
   });
-  await addHarvest(fdm, OWNER, grass, {
+  await addHarvest(fdm, owner, grass, {
     harvestDate: new Date("2025-09-01"),
     dryMatterYield: 2000,
   });
 
   // Akker: winter wheat on zeeklei, Gt VII; slurry injected and KAS; harvested 1 August.
-  akkerId = await addField(fdm, OWNER, farmId, {
+  akkerId = await addField(fdm, owner, farmId, {
     name: "B Akker",
     geometry: squareHa(1),
     acquiringDate: new Date("2010-01-01"),
     acquiringMethod: "owner",
   });
-  await addSoilAnalysis(fdm, OWNER, akkerId, {
+  await addSoilAnalysis(fdm, owner, akkerId, {
     samplingDate: new Date("2023-11-01"),
     source: "laboratory",
     parameters: { soilType: "zeeklei", gwlClass: "VII", organicMatter: 2.8, pAl: 35 },
   });
-  const wheat = await addCultivation(fdm, OWNER, akkerId, {
+  const wheat = await addCultivation(fdm, owner, akkerId, {
     catalogueItemId: "nl_233",
     startDate: new Date("2024-10-20"),
   });
-  await addFertilizerApplication(fdm, OWNER, akkerId, {
+  await addFertilizerApplication(fdm, owner, akkerId, {
     fertilizerId: slurry,
     amountKgPerHa: 25_000,
     method: "injection",
     applicationDate: new Date("2025-03-01"),
   });
-  await addFertilizerApplication(fdm, OWNER, akkerId, {
+  await addFertilizerApplication(fdm, owner, akkerId, {
     fertilizerId: kas,
     amountKgPerHa: 500,
     method: "broadcasting",
     applicationDate: new Date("2025-03-15"),
   });
-  await addHarvest(fdm, OWNER, wheat, {
+  await addHarvest(fdm, owner, wheat, {
     harvestDate: new Date("2025-08-01"),
     dryMatterYield: 8000,
     nitrogenContent: 20,
   });
 
   // No options: everything from the database, the catalogues and the default tables.
-  balance = await getNitrogenBalanceForFarm(fdm, OWNER, farmId, YEAR);
+  balance = await getNitrogenBalanceForFarm(fdm, owner, farmId, YEAR);
 }, 120_000);
 
 afterAll(async () => {
@@ -248,13 +249,13 @@ describe("getNitrogenBalanceForFarm on a farm written with fdm-core alone", () =
 
   // Runs last: it adds a field.
   it("lists what is truly missing for a field without a soil analysis, and only that", async () => {
-    const bare = await addField(fdm, OWNER, farmId, {
+    const bare = await addField(fdm, owner, farmId, {
       name: "C Nieuw perceel",
       geometry: squareHa(2),
       acquiringDate: new Date("2025-01-01"),
       acquiringMethod: "lease",
     });
-    const again = await getNitrogenBalanceForFarm(fdm, OWNER, farmId, YEAR);
+    const again = await getNitrogenBalanceForFarm(fdm, owner, farmId, YEAR);
     expect(again.complete).toBe(false);
     expect(again.missing.map((m) => [m.fieldId, m.item])).toEqual([
       [bare, "mineralization"],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../errors.js";
 import { clearGeodataCache } from "../location/geodata.js";
 import { collectInputForNitrogenBalance } from "./nitrogen-balance.js";
-import { createTestFarm, OWNER, type TestFarm } from "./test-farm.js";
+import { createTestFarm, type TestFarm } from "./test-farm.js";
 
 const YEAR = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
 
@@ -49,7 +49,7 @@ describe("collectInputForNitrogenBalance", () => {
 
   it("returns the farm as the balance input: what lies in the timeframe, with the options' figures", async () => {
     const { arable, grass } = farm;
-    const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    const input = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       fields: { [arable.fieldId]: { deposition: 20, mineralization: 50 } },
       deposition: 25,
       residueNitrogen: { nl_233: 0, nl_265: 4 },
@@ -148,7 +148,7 @@ describe("collectInputForNitrogenBalance", () => {
 
   it("works out mineralization, leaching fraction and target from the soil type and NMI's figures", async () => {
     const { arable, grass } = farm;
-    const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    const input = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       fields: {
         // Akker: Gt VI from its soil analysis.
         [arable.fieldId]: { agriculturalSoilType: "veen" },
@@ -169,7 +169,7 @@ describe("collectInputForNitrogenBalance", () => {
     expect(weide?.nitrateLeachingFraction).toBe(0.27);
     expect(weide?.surplusTarget?.value).toBe(80);
     // A sandy field whose grondwatertrap is unknown gets no fraction and no target.
-    const unknown = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    const unknown = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       fields: { [grass.fieldId]: { agriculturalSoilType: "dekzand" } },
     });
     expect(unknown.fields[1]?.nitrateLeachingFraction).toBeNull();
@@ -178,7 +178,7 @@ describe("collectInputForNitrogenBalance", () => {
   });
 
   it("lets the options replace the target, leaching fraction and mineralization of a field", async () => {
-    const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    const input = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       fields: {
         [farm.arable.fieldId]: {
           agriculturalSoilType: "veen",
@@ -195,7 +195,7 @@ describe("collectInputForNitrogenBalance", () => {
       mineralization: 75,
     });
     expect(input.fields[1]?.mineralization).toBe(10);
-    const clover = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    const clover = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       nitrogenFixation: { nl_265: 80 },
     });
     // Grass with clover: 80 instead of the catalogue's 0 for nl_265; the wheat keeps its 0.
@@ -203,7 +203,7 @@ describe("collectInputForNitrogenBalance", () => {
   });
 
   it("takes deposition from a configured dataset, else the national average 2022", async () => {
-    const plain = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR);
+    const plain = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR);
     expect(plain.fields.map((f) => f.deposition)).toEqual([19.3, 19.3]);
     expect(plain.fields[0]?.depositionSource).toMatch(
       /^default: national average total N deposition 2022/,
@@ -235,7 +235,7 @@ describe("collectInputForNitrogenBalance", () => {
         ],
       }),
     );
-    const mapped = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    const mapped = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       depositionGeodata: { source: path, property: "ntot", name: "test map" },
     });
     expect(mapped.fields.map((f) => [f.deposition, f.depositionSource])).toEqual([
@@ -246,7 +246,7 @@ describe("collectInputForNitrogenBalance", () => {
 
   it("leaves out harvests and applications outside a shorter timeframe", async () => {
     const spring = { start: new Date("2025-03-16"), end: new Date("2025-06-30") };
-    const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, spring, {
+    const input = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, spring, {
       fields: {
         [farm.arable.fieldId]: { soilType: "klei" },
         [farm.grass.fieldId]: { soilType: "zand_nwc" },
@@ -285,7 +285,7 @@ describe("collectInputForNitrogenBalance", () => {
         features: [box(5.65, 5.6615, "veen"), box(5.6615, 5.67, "zand_zuid")],
       }),
     );
-    const input = await collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    const input = await collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       regionGeodata: { source: path },
       fields: { [farm.grass.fieldId]: { groundwaterClass: "III" } },
       surplusTargets: [{ soilType: "veen", groundwaterClass: null, target: 100, source: "test" }],
@@ -297,7 +297,7 @@ describe("collectInputForNitrogenBalance", () => {
   });
 
   it("throws MISSING_FIELD_DATA naming the field when own targets need a region neither given nor looked up", async () => {
-    const call = collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    const call = collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       fields: { [farm.arable.fieldId]: { soilType: "klei" } },
       surplusTargets: [{ soilType: "klei", groundwaterClass: null, target: 100, source: "test" }],
     });
@@ -311,12 +311,12 @@ describe("collectInputForNitrogenBalance", () => {
 
   it("rejects options for a field the farm does not hold, and a reversed timeframe", async () => {
     await expect(
-      collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+      collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
         fields: { "no-such-field": { soilType: "klei" } },
       }),
     ).rejects.toMatchObject({ code: "INVALID_INPUT", fieldId: "no-such-field" });
     await expect(
-      collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, {
+      collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, {
         start: new Date("2025-12-31"),
         end: new Date("2025-01-01"),
       }),
@@ -324,7 +324,7 @@ describe("collectInputForNitrogenBalance", () => {
   });
 
   it("passes fdm-core's permission error through unchanged for a principal without a role", async () => {
-    const call = collectInputForNitrogenBalance(farm.fdm, "stranger-9", farm.farmId, YEAR, {
+    const call = collectInputForNitrogenBalance(farm.fdm, farm.stranger, farm.farmId, YEAR, {
       deposition: 20,
     });
     await expect(call).rejects.toThrow(FdmPermissionError);
@@ -334,8 +334,8 @@ describe("collectInputForNitrogenBalance", () => {
 
   // Runs last: it disables the farm's cultivation catalogue.
   it("throws INCONSISTENT_DATA naming field and cultivation when a crop is not in the enabled catalogues", async () => {
-    await disableCultivationCatalogue(farm.fdm, OWNER, farm.farmId, "brp");
-    const call = collectInputForNitrogenBalance(farm.fdm, OWNER, farm.farmId, YEAR, {
+    await disableCultivationCatalogue(farm.fdm, farm.owner, farm.farmId, "brp");
+    const call = collectInputForNitrogenBalance(farm.fdm, farm.owner, farm.farmId, YEAR, {
       fields: {
         [farm.arable.fieldId]: { soilType: "klei" },
         [farm.grass.fieldId]: { soilType: "zand_nwc" },

@@ -169,13 +169,17 @@ const TARGET_SOURCE = `${D.source}: Ros et al. 2023`;
  * @throws {GeodataError} From the region or deposition lookup, when a dataset cannot be read.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, addField, createFdmLocal } from "fdm-core";
+ * import { addFarm, addField, createFdmAuth, createFdmLocal } from "fdm-core";
  * import { calculateNitrogenBalance, collectInputForNitrogenBalance } from "fdm-calculator";
  *
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await addField(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -184,7 +188,7 @@ const TARGET_SOURCE = `${D.source}: Ros et al. 2023`;
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * const input = await collectInputForNitrogenBalance(fdm, "owner-1", farmId, {
+ * const input = await collectInputForNitrogenBalance(fdm, me, farmId, {
  *   start: new Date("2025-01-01"),
  *   end: new Date("2025-12-31"),
  * });

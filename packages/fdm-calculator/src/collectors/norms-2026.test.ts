@@ -18,13 +18,14 @@ import { FdmCalculatorError } from "../errors.js";
 import { calculateNL2026GebruiksnormenForFarm } from "../norms/nl/2026/farm.js";
 import { getNL2026GebruiksnormenForFarm } from "./cached.js";
 import { collectInputForNL2026Norms } from "./norms.js";
-import { OWNER, squareHa } from "./test-farm.js";
+import { signUpOwner, squareHa } from "./test-farm.js";
 
 // A sandy farm of 2026 written through fdm-core: grassland since 2015 destroyed
 // on 2026-04-10 and followed by snijmaïs, RENURE ammonium sulphate with its
 // measured content (a custom product: 80 g N/kg, no phosphate), and a cattle
 // slurry application of 2025 that the 2026 norms must not read.
 let fdm: FdmLocalType;
+let owner: string;
 let farmId: string;
 let fieldId: string;
 let grassId: string;
@@ -32,33 +33,34 @@ let renureId: string;
 
 beforeAll(async () => {
   fdm = await createFdmLocal();
+  owner = await signUpOwner(fdm);
   await syncCatalogues(fdm);
-  farmId = await addFarm(fdm, OWNER, { name: "Zandhoeve" });
-  await enableCultivationCatalogue(fdm, OWNER, farmId, "brp");
-  await enableFertilizerCatalogue(fdm, OWNER, farmId, "rvo");
-  await setGrazingIntention(fdm, OWNER, farmId, 2026, false);
-  fieldId = await addField(fdm, OWNER, farmId, {
+  farmId = await addFarm(fdm, owner, { name: "Zandhoeve" });
+  await enableCultivationCatalogue(fdm, owner, farmId, "brp");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
+  await setGrazingIntention(fdm, owner, farmId, 2026, false);
+  fieldId = await addField(fdm, owner, farmId, {
     name: "Maïs na gras",
     geometry: squareHa(0),
     acquiringDate: new Date("2014-01-01"),
     acquiringMethod: "owner",
   });
-  grassId = await addCultivation(fdm, OWNER, fieldId, {
+  grassId = await addCultivation(fdm, owner, fieldId, {
     catalogueItemId: "nl_265",
     startDate: new Date("2015-04-01"),
     endDate: new Date("2026-04-10"),
   });
-  await addCultivation(fdm, OWNER, fieldId, {
+  await addCultivation(fdm, owner, fieldId, {
     catalogueItemId: "nl_259",
     startDate: new Date("2026-04-20"),
     endDate: new Date("2026-10-01"),
   });
-  await addSoilAnalysis(fdm, OWNER, fieldId, {
+  await addSoilAnalysis(fdm, owner, fieldId, {
     samplingDate: new Date("2025-11-01"),
     source: "laboratory",
     parameters: { pCaCl2: 3.0, pAl: 50 },
   });
-  renureId = await addFertilizer(fdm, OWNER, farmId, {
+  renureId = await addFertilizer(fdm, owner, farmId, {
     custom: {
       name: "Ammoniumsulfaat uit mest",
       typeRvo: "130",
@@ -69,17 +71,17 @@ beforeAll(async () => {
     },
     acquiringDate: new Date("2025-12-01"),
   });
-  await addFertilizerApplication(fdm, OWNER, fieldId, {
+  await addFertilizerApplication(fdm, owner, fieldId, {
     fertilizerId: renureId,
     amountKgPerHa: 400,
     method: "broadcasting",
     applicationDate: new Date("2026-05-05"),
   });
-  const slurryId = await addFertilizer(fdm, OWNER, farmId, {
+  const slurryId = await addFertilizer(fdm, owner, farmId, {
     catalogueItemId: "rvo_14",
     acquiringDate: new Date("2025-01-01"),
   });
-  await addFertilizerApplication(fdm, OWNER, fieldId, {
+  await addFertilizerApplication(fdm, owner, fieldId, {
     fertilizerId: slurryId,
     amountKgPerHa: 30000,
     method: "shallow_injection",
@@ -97,7 +99,7 @@ const location = () => ({
 
 describe("collectInputForNL2026Norms", () => {
   it("reads the 2026 input from fdm-core: cultivations of 2025–2026, applications of 2026 only", async () => {
-    const [input] = await collectInputForNL2026Norms(fdm, OWNER, farmId, location());
+    const [input] = await collectInputForNL2026Norms(fdm, owner, farmId, location());
     expect(input).toMatchObject({
       fieldId,
       region: "zand_zuid",
@@ -115,7 +117,7 @@ describe("collectInputForNL2026Norms", () => {
 
   it("feeds calculateNL2026GebruiksnormenForFarm: korting after grassland, RENURE filled", async () => {
     const farm = calculateNL2026GebruiksnormenForFarm(
-      await collectInputForNL2026Norms(fdm, OWNER, farmId, location()),
+      await collectInputForNL2026Norms(fdm, owner, farmId, location()),
     );
     const field = farm.fields[0];
     // maïs on zand_zuid 112, grassland destroyed 2026-04-10: − 65
@@ -131,7 +133,7 @@ describe("collectInputForNL2026Norms", () => {
   });
 
   it("takes what the grass was from the options: a groenbemester brings no korting", async () => {
-    const farm = await getNL2026GebruiksnormenForFarm(fdm, OWNER, farmId, {
+    const farm = await getNL2026GebruiksnormenForFarm(fdm, owner, farmId, {
       ...location(),
       cultivationDetails: { [grassId]: { grassPurpose: "groenbemester" } },
     });
@@ -139,17 +141,17 @@ describe("collectInputForNL2026Norms", () => {
   });
 
   it("refuses a RENURE product without a measured N content (the catalogue's rvo_131)", async () => {
-    const bare = await addFertilizer(fdm, OWNER, farmId, {
+    const bare = await addFertilizer(fdm, owner, farmId, {
       catalogueItemId: "rvo_131",
       acquiringDate: new Date("2026-01-01"),
     });
-    await addFertilizerApplication(fdm, OWNER, fieldId, {
+    await addFertilizerApplication(fdm, owner, fieldId, {
       fertilizerId: bare,
       amountKgPerHa: 100,
       method: "injection",
       applicationDate: new Date("2026-06-01"),
     });
-    const error = await getNL2026GebruiksnormenForFarm(fdm, OWNER, farmId, location()).catch(
+    const error = await getNL2026GebruiksnormenForFarm(fdm, owner, farmId, location()).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(FdmCalculatorError);
@@ -158,8 +160,8 @@ describe("collectInputForNL2026Norms", () => {
   });
 
   it("throws MISSING_FIELD_DATA when no grazing intention for 2026 is recorded or given", async () => {
-    const other = await addFarm(fdm, OWNER, { name: "Leeg" });
-    const error = await collectInputForNL2026Norms(fdm, OWNER, other).catch((e: unknown) => e);
+    const other = await addFarm(fdm, owner, { name: "Leeg" });
+    const error = await collectInputForNL2026Norms(fdm, owner, other).catch((e: unknown) => e);
     expect((error as FdmCalculatorError).code).toBe("MISSING_FIELD_DATA");
     expect((error as Error).message).toMatch(/none recorded for 2026/);
   });

@@ -13,7 +13,7 @@ import { FdmCalculatorError } from "../errors.js";
 import { clearGeodataCache } from "../location/geodata.js";
 import { calculateNL2025GebruiksnormenForFarm } from "../norms/nl/2025/farm.js";
 import { collectInputForNL2025Norms, getDoseForField } from "./norms.js";
-import { createTestFarm, OWNER, type TestFarm } from "./test-farm.js";
+import { createTestFarm, type TestFarm } from "./test-farm.js";
 
 const YEAR = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
 
@@ -48,7 +48,7 @@ const slurryComposition = { n: 4, p2o5: 1.5, k2o: null, so3: null, mgo: null, ca
 describe("collectInputForNL2025Norms", () => {
   it("builds the norms input of every field held in 2025", async () => {
     const { arable, grass } = farm;
-    const inputs = await collectInputForNL2025Norms(farm.fdm, OWNER, farm.farmId, base);
+    const inputs = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, base);
     expect(inputs.map((i) => i.fieldId)).toEqual([arable.fieldId, grass.fieldId]);
     const flags = {
       isNVGebied: false,
@@ -110,7 +110,7 @@ describe("collectInputForNL2025Norms", () => {
   });
 
   it("feeds calculateNL2025GebruiksnormenForFarm end to end: the 2025 norms of the farm in fdm-core", async () => {
-    const inputs = await collectInputForNL2025Norms(farm.fdm, OWNER, farm.farmId, base);
+    const inputs = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, base);
     const norms = calculateNL2025GebruiksnormenForFarm(inputs);
     const [akker, weide] = norms.fields;
     // RVO Table 2, "Akkerbouwgewassen, wintertarwe" on klei: 245 kg N/ha.
@@ -159,7 +159,7 @@ describe("collectInputForNL2025Norms", () => {
         ],
       }),
     );
-    const inputs = await collectInputForNL2025Norms(farm.fdm, OWNER, farm.farmId, {
+    const inputs = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, {
       ...base,
       fields: {
         [farm.arable.fieldId]: { region: "klei", isGWBG: false },
@@ -173,18 +173,18 @@ describe("collectInputForNL2025Norms", () => {
   it("throws MISSING_FIELD_DATA when no grazing intention for 2025 is recorded or given", async () => {
     const { hasGrazingIntention: _left, ...rest } = base ?? {};
     await expect(
-      collectInputForNL2025Norms(farm.fdm, OWNER, farm.farmId, rest),
+      collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, rest),
     ).rejects.toMatchObject({
       code: "MISSING_FIELD_DATA",
       message: expect.stringContaining("setGrazingIntention or give options.hasGrazingIntention"),
     });
     await expect(
-      getDoseForField(farm.fdm, OWNER, farm.arable.fieldId, YEAR, { region: "klei" }),
+      getDoseForField(farm.fdm, farm.owner, farm.arable.fieldId, YEAR, { region: "klei" }),
     ).rejects.toMatchObject({ code: "MISSING_FIELD_DATA", fieldId: farm.arable.fieldId });
   });
 
   it("with derogatie, requires each field's Natura 2000 and derogatievrije-zone flags", async () => {
-    const call = collectInputForNL2025Norms(farm.fdm, OWNER, farm.farmId, {
+    const call = collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, {
       ...base,
       hasDerogation: true,
     });
@@ -198,7 +198,7 @@ describe("collectInputForNL2025Norms", () => {
 
   it("throws MISSING_FIELD_DATA naming the field when GWBG is neither given nor looked up", async () => {
     await expect(
-      collectInputForNL2025Norms(farm.fdm, OWNER, farm.farmId, {
+      collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, {
         ...base,
         fields: {
           [farm.arable.fieldId]: { region: "klei", isNVGebied: false },
@@ -213,16 +213,16 @@ describe("collectInputForNL2025Norms", () => {
   });
 
   it("passes fdm-core's permission error through unchanged for a principal without a role", async () => {
-    const call = collectInputForNL2025Norms(farm.fdm, "stranger-9", farm.farmId, base);
+    const call = collectInputForNL2025Norms(farm.fdm, farm.stranger, farm.farmId, base);
     await expect(call).rejects.toThrow(FdmPermissionError);
     await expect(call).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
   });
 
   // Runs last in this block: it records derogatie, grazing and a certificate for the farm.
   it("reads derogatie, grazing intention and organic certification for 2025 from fdm-core", async () => {
-    await addDerogation(farm.fdm, OWNER, farm.farmId, 2025);
-    await setGrazingIntention(farm.fdm, OWNER, farm.farmId, 2025, false);
-    await addOrganicCertification(farm.fdm, OWNER, farm.farmId, {
+    await addDerogation(farm.fdm, farm.owner, farm.farmId, 2025);
+    await setGrazingIntention(farm.fdm, farm.owner, farm.farmId, 2025, false);
+    await addOrganicCertification(farm.fdm, farm.owner, farm.farmId, {
       tracesNumber: "NL-BIO-01.528-0002967.2024.001",
       skalNumber: "026281",
       issueDate: new Date("2024-06-01"),
@@ -234,7 +234,7 @@ describe("collectInputForNL2025Norms", () => {
       isNatura2000: false,
       isDerogatievrijeZone: false,
     };
-    const inputs = await collectInputForNL2025Norms(farm.fdm, OWNER, farm.farmId, {
+    const inputs = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, {
       fields: {
         [farm.arable.fieldId]: { region: "klei", ...zones },
         [farm.grass.fieldId]: { region: "zand_nwc", ...zones },
@@ -259,7 +259,7 @@ describe("collectInputForNL2025Norms", () => {
 
 describe("getDoseForField", () => {
   it("returns the dose of the field's applications in the timeframe", async () => {
-    const dose = await getDoseForField(farm.fdm, OWNER, farm.grass.fieldId, YEAR, {
+    const dose = await getDoseForField(farm.fdm, farm.owner, farm.grass.fieldId, YEAR, {
       region: "zand_nwc",
       hasGrazingIntention: true,
       manureOrigin: { [farm.slurryId]: "eigen_bedrijf" },
@@ -275,7 +275,7 @@ describe("getDoseForField", () => {
   });
 
   it("counts kunstmest's undeclared nutrients as 0", async () => {
-    const dose = await getDoseForField(farm.fdm, OWNER, farm.arable.fieldId, YEAR, {
+    const dose = await getDoseForField(farm.fdm, farm.owner, farm.arable.fieldId, YEAR, {
       region: "klei",
       hasGrazingIntention: false,
     });
@@ -287,7 +287,7 @@ describe("getDoseForField", () => {
 
   it("passes calculateDose's MISSING_ORIGIN through when the manure's origin is not given", async () => {
     await expect(
-      getDoseForField(farm.fdm, OWNER, farm.grass.fieldId, YEAR, {
+      getDoseForField(farm.fdm, farm.owner, farm.grass.fieldId, YEAR, {
         region: "zand_nwc",
         hasGrazingIntention: true,
       }),
@@ -296,13 +296,15 @@ describe("getDoseForField", () => {
 
   it("throws MISSING_FIELD_DATA without a region", async () => {
     await expect(
-      getDoseForField(farm.fdm, OWNER, farm.arable.fieldId, YEAR, { hasGrazingIntention: false }),
+      getDoseForField(farm.fdm, farm.owner, farm.arable.fieldId, YEAR, {
+        hasGrazingIntention: false,
+      }),
     ).rejects.toMatchObject({ code: "MISSING_FIELD_DATA", fieldId: farm.arable.fieldId });
   });
 
   it("reads the grazing intention from fdm-core when the options do not give it", async () => {
     // The block above recorded "no grazing" for 2025: own slurry counts for 60%.
-    const dose = await getDoseForField(farm.fdm, OWNER, farm.grass.fieldId, YEAR, {
+    const dose = await getDoseForField(farm.fdm, farm.owner, farm.grass.fieldId, YEAR, {
       region: "zand_nwc",
       manureOrigin: { [farm.slurryId]: "eigen_bedrijf" },
     });
@@ -311,7 +313,7 @@ describe("getDoseForField", () => {
 
   it("passes fdm-core's permission error through unchanged for a principal without a role", async () => {
     await expect(
-      getDoseForField(farm.fdm, "stranger-9", farm.arable.fieldId, YEAR, {
+      getDoseForField(farm.fdm, farm.stranger, farm.arable.fieldId, YEAR, {
         region: "klei",
         hasGrazingIntention: false,
       }),

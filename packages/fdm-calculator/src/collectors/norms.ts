@@ -268,13 +268,17 @@ function optionalZoneFlag(
  * @throws {GeodataError} From a location lookup, when its dataset cannot be read.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, addField, createFdmLocal, setGrazingIntention } from "fdm-core";
+ * import { addFarm, addField, createFdmAuth, createFdmLocal, setGrazingIntention } from "fdm-core";
  * import { collectInputForNL2025Norms } from "fdm-calculator";
  *
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -283,8 +287,8 @@ function optionalZoneFlag(
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * await setGrazingIntention(fdm, "owner-1", farmId, 2025, true);
- * const inputs = await collectInputForNL2025Norms(fdm, "owner-1", farmId, {
+ * await setGrazingIntention(fdm, me, farmId, 2025, true);
+ * const inputs = await collectInputForNL2025Norms(fdm, me, farmId, {
  *   fields: { [fieldId]: { region: "zand_nwc", isNVGebied: false, isGWBG: false } },
  * });
  * assert.equal(inputs[0]?.hasGrazingIntention, true);
@@ -466,13 +470,17 @@ export interface NL2026NormsCollectorOptions {
  * @throws {GeodataError} From a location lookup, when its dataset cannot be read.
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, addField, createFdmLocal, setGrazingIntention } from "fdm-core";
+ * import { addFarm, addField, createFdmAuth, createFdmLocal, setGrazingIntention } from "fdm-core";
  * import { collectInputForNL2026Norms } from "fdm-calculator";
  *
  * const fdm = await createFdmLocal();
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -481,8 +489,8 @@ export interface NL2026NormsCollectorOptions {
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * await setGrazingIntention(fdm, "owner-1", farmId, 2026, false);
- * const inputs = await collectInputForNL2026Norms(fdm, "owner-1", farmId, {
+ * await setGrazingIntention(fdm, me, farmId, 2026, false);
+ * const inputs = await collectInputForNL2026Norms(fdm, me, farmId, {
  *   fields: { [fieldId]: { region: "zand_nwc", isNVGebied: false } },
  * });
  * assert.equal(inputs[0]?.hasGrazingIntention, false);
@@ -532,18 +540,22 @@ export async function collectInputForNL2026Norms(
  *   does not hold; and the errors of {@link calculateDose} (e.g. `DATE_OUTSIDE_2025`, `MISSING_ORIGIN`).
  * @example
  * ```ts
+ * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
  * import {
- *   addFarm, addFertilizer, addFertilizerApplication, addField, createFdmLocal,
+ *   addFarm, addFertilizer, addFertilizerApplication, addField, createFdmAuth, createFdmLocal,
  *   enableFertilizerCatalogue, syncCatalogues,
  * } from "fdm-core";
  * import { getDoseForField } from "fdm-calculator";
  *
  * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * await syncCatalogues(fdm);
- * const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
- * await enableFertilizerCatalogue(fdm, "owner-1", farmId, "baat");
- * const fieldId = await addField(fdm, "owner-1", farmId, {
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, me, farmId, "baat");
+ * const fieldId = await addField(fdm, me, farmId, {
  *   name: "Achter de schuur",
  *   geometry: {
  *     type: "Polygon",
@@ -552,11 +564,11 @@ export async function collectInputForNL2026Norms(
  *   acquiringDate: new Date("2020-01-01"),
  *   acquiringMethod: "owner",
  * });
- * const fertilizerId = await addFertilizer(fdm, "owner-1", farmId, {
+ * const fertilizerId = await addFertilizer(fdm, me, farmId, {
  *   catalogueItemId: "baat_028", // calcium ammonium nitrate, 270 g N/kg
  *   acquiringDate: new Date("2025-02-01"),
  * });
- * await addFertilizerApplication(fdm, "owner-1", fieldId, {
+ * await addFertilizerApplication(fdm, me, fieldId, {
  *   fertilizerId,
  *   amountKgPerHa: 300,
  *   method: "broadcasting",
@@ -564,7 +576,7 @@ export async function collectInputForNL2026Norms(
  * });
  * const dose = await getDoseForField(
  *   fdm,
- *   "owner-1",
+ *   me,
  *   fieldId,
  *   { start: new Date("2025-01-01"), end: new Date("2025-12-31") },
  *   { region: "klei", hasGrazingIntention: false },

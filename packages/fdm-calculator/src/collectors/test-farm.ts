@@ -1,5 +1,6 @@
 // Test fixture of the collector tests: a small farm written through fdm-core's
 // public API into an in-memory PGlite database. Excluded from the build.
+import { randomBytes } from "node:crypto";
 import {
   addCultivation,
   addFarm,
@@ -8,14 +9,30 @@ import {
   addField,
   addHarvest,
   addSoilAnalysis,
+  createFdmAuth,
   createFdmLocal,
   enableCultivationCatalogue,
   enableFertilizerCatalogue,
   type FdmLocalType,
+  type FdmType,
   syncCatalogues,
 } from "fdm-core";
 
-export const OWNER = "owner-1";
+/**
+ * Signs up a user, as an application would (only an existing user acts in fdm-core),
+ * and returns the user's id: by default the farmer who owns the test farm.
+ */
+export async function signUpOwner(
+  fdm: FdmType,
+  name = "Anna de Boer",
+  email = "anna@example.org",
+): Promise<string> {
+  const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+  const { user } = await auth.api.signUpEmail({
+    body: { name, email, password: "correct horse battery" },
+  });
+  return user.id;
+}
 
 /**
  * A 100 m × 100 m square (1.00 ha on turf's sphere: 100 m is 0.00089832° of
@@ -39,6 +56,10 @@ export function squareHa(i: number) {
 
 export interface TestFarm {
   fdm: FdmLocalType;
+  /** The farm's owner: a signed-up user. */
+  owner: string;
+  /** A signed-up user without a role on the farm. */
+  stranger: string;
   farmId: string;
   /** "Akker": maize in 2024, winter wheat 2024-10-20 to its harvest on 2025-08-01, CAN in March. */
   arable: {
@@ -77,84 +98,86 @@ export interface TestFarm {
 export async function createTestFarm(): Promise<TestFarm> {
   const fdm = await createFdmLocal();
   await syncCatalogues(fdm);
-  const farmId = await addFarm(fdm, OWNER, { name: "Proefboerderij" });
-  await enableCultivationCatalogue(fdm, OWNER, farmId, "brp");
-  await enableFertilizerCatalogue(fdm, OWNER, farmId, "rvo");
-  await enableFertilizerCatalogue(fdm, OWNER, farmId, "baat");
+  const owner = await signUpOwner(fdm);
+  const stranger = await signUpOwner(fdm, "Sam Vreemd", "sam@example.org");
+  const farmId = await addFarm(fdm, owner, { name: "Proefboerderij" });
+  await enableCultivationCatalogue(fdm, owner, farmId, "brp");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "rvo");
+  await enableFertilizerCatalogue(fdm, owner, farmId, "baat");
 
-  const canId = await addFertilizer(fdm, OWNER, farmId, {
+  const canId = await addFertilizer(fdm, owner, farmId, {
     catalogueItemId: "baat_028",
     acquiringDate: new Date("2024-09-01"),
   });
-  const slurryId = await addFertilizer(fdm, OWNER, farmId, {
+  const slurryId = await addFertilizer(fdm, owner, farmId, {
     catalogueItemId: "rvo_14",
     acquiringDate: new Date("2025-01-01"),
   });
 
-  const arableId = await addField(fdm, OWNER, farmId, {
+  const arableId = await addField(fdm, owner, farmId, {
     name: "Akker",
     geometry: squareHa(0),
     acquiringDate: new Date("2010-01-01"),
     acquiringMethod: "owner",
   });
-  const maizeId = await addCultivation(fdm, OWNER, arableId, {
+  const maizeId = await addCultivation(fdm, owner, arableId, {
     catalogueItemId: "nl_259",
     startDate: new Date("2024-04-20"),
     endDate: new Date("2024-10-01"),
   });
-  const wheatId = await addCultivation(fdm, OWNER, arableId, {
+  const wheatId = await addCultivation(fdm, owner, arableId, {
     catalogueItemId: "nl_233",
     startDate: new Date("2024-10-20"),
   });
-  const wheatHarvestId = await addHarvest(fdm, OWNER, wheatId, {
+  const wheatHarvestId = await addHarvest(fdm, owner, wheatId, {
     harvestDate: new Date("2025-08-01"),
     dryMatterYield: 8000,
     nitrogenContent: 20,
   });
-  const autumnApplicationId = await addFertilizerApplication(fdm, OWNER, arableId, {
+  const autumnApplicationId = await addFertilizerApplication(fdm, owner, arableId, {
     fertilizerId: canId,
     amountKgPerHa: 300,
     method: "broadcasting",
     applicationDate: new Date("2024-11-01"),
   });
-  const canApplicationId = await addFertilizerApplication(fdm, OWNER, arableId, {
+  const canApplicationId = await addFertilizerApplication(fdm, owner, arableId, {
     fertilizerId: canId,
     amountKgPerHa: 500,
     method: "broadcasting",
     applicationDate: new Date("2025-03-15"),
   });
-  await addSoilAnalysis(fdm, OWNER, arableId, {
+  await addSoilAnalysis(fdm, owner, arableId, {
     samplingDate: new Date("2024-02-01"),
     source: "laboratory",
     parameters: { pCaCl2: 2.0, pAl: 40, gwlClass: "VI" },
   });
 
-  const grassFieldId = await addField(fdm, OWNER, farmId, {
+  const grassFieldId = await addField(fdm, owner, farmId, {
     name: "Weide",
     geometry: squareHa(1),
     acquiringDate: new Date("2010-01-01"),
     acquiringMethod: "owner",
   });
-  const grassId = await addCultivation(fdm, OWNER, grassFieldId, {
+  const grassId = await addCultivation(fdm, owner, grassFieldId, {
     catalogueItemId: "nl_265",
     startDate: new Date("2015-01-01"),
   });
-  const firstCutId = await addHarvest(fdm, OWNER, grassId, {
+  const firstCutId = await addHarvest(fdm, owner, grassId, {
     harvestDate: new Date("2025-05-20"),
     dryMatterYield: 3000,
     nitrogenContent: 30,
   });
-  const secondCutId = await addHarvest(fdm, OWNER, grassId, {
+  const secondCutId = await addHarvest(fdm, owner, grassId, {
     harvestDate: new Date("2025-07-01"),
     dryMatterYield: 2500,
   });
-  const slurryApplicationId = await addFertilizerApplication(fdm, OWNER, grassFieldId, {
+  const slurryApplicationId = await addFertilizerApplication(fdm, owner, grassFieldId, {
     fertilizerId: slurryId,
     amountKgPerHa: 30000,
     method: "shallow_injection",
     applicationDate: new Date("2025-03-15"),
   });
-  await addSoilAnalysis(fdm, OWNER, grassFieldId, {
+  await addSoilAnalysis(fdm, owner, grassFieldId, {
     samplingDate: new Date("2023-03-01"),
     source: "laboratory",
     parameters: { pCaCl2: 2.0, pAl: 40 },
@@ -162,6 +185,8 @@ export async function createTestFarm(): Promise<TestFarm> {
 
   return {
     fdm,
+    owner,
+    stranger,
     farmId,
     arable: {
       fieldId: arableId,
