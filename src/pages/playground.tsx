@@ -5,14 +5,14 @@
  */
 import Layout from "@theme/Layout";
 import { type ReactNode, useId, useRef, useState } from "react";
-import { starters } from "../components/playground/starters";
+import { PLAYGROUND_PRINCIPAL, starters } from "../components/playground/starters";
 import { css, styles } from "../components/playground/styles";
 import Output from "../components/toolkit/Output";
 import type { OutputLine, RunOutcome } from "../components/toolkit/runner";
 import { css as runCss } from "../components/toolkit/styles";
 
 const LIMIT_S = 60;
-const PRINCIPAL = "playground-user";
+const PRINCIPAL = PLAYGROUND_PRINCIPAL;
 
 export default function Playground(): ReactNode {
   const id = useId();

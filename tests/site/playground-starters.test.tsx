@@ -3,7 +3,8 @@ import * as calculator from "fdm-calculator";
 import * as core from "fdm-core";
 import * as data from "fdm-data";
 import { afterAll, describe, expect, it } from "vitest";
-import { starters } from "../../src/components/playground/starters";
+import { openPlaygroundDatabase } from "../../src/components/playground/database";
+import { PLAYGROUND_PRINCIPAL, starters } from "../../src/components/playground/starters";
 import { formatLogLine } from "../../src/components/toolkit/format";
 import { compileSample } from "../../src/plugins/toolkit-browser";
 
@@ -21,7 +22,7 @@ const modules: Record<string, unknown> = {
 };
 const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
 
-const fdmPromise = core.createFdmLocal();
+const fdmPromise = openPlaygroundDatabase();
 afterAll(async () => core.closeFdm(await fdmPromise));
 
 async function runStarter(code: string): Promise<string[]> {
@@ -42,7 +43,7 @@ async function runStarter(code: string): Promise<string[]> {
     { exports: {} },
     { log, info: log, warn: log, error: log },
     await fdmPromise,
-    "playground-user",
+    PLAYGROUND_PRINCIPAL,
   );
   return lines;
 }

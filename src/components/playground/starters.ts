@@ -4,6 +4,9 @@
  * first), and `principal`, the id the scripts act as. They build on each
  * other: run them in order.
  */
+/** The one user the playground's scripts act as (see database.ts). */
+export const PLAYGROUND_PRINCIPAL = "playground-user";
+
 export interface Starter {
   id: string;
   title: string;

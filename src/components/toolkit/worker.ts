@@ -9,6 +9,7 @@ import * as drizzleOrm from "drizzle-orm";
 import * as calculator from "fdm-calculator";
 import * as core from "fdm-core";
 import * as data from "fdm-data";
+import { openPlaygroundDatabase } from "../playground/database";
 import { assertLoose, assertStrict } from "./assert";
 import { errorChain, formatLogLine } from "./format";
 import type { FromWorker, ToWorker } from "./protocol";
@@ -62,7 +63,7 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
     const js = message.js ?? (await compile(message.ts ?? ""));
     const globals: Record<string, unknown> = {};
     if (message.playground) {
-      playgroundFdm ??= core.createFdmLocal();
+      playgroundFdm ??= openPlaygroundDatabase();
       globals.fdm = await playgroundFdm;
       globals.principal = message.playground.principal;
     }
@@ -77,7 +78,7 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
 
 async function dump(): Promise<void> {
   try {
-    playgroundFdm ??= core.createFdmLocal();
+    playgroundFdm ??= openPlaygroundDatabase();
     const fdm = await playgroundFdm;
     const file = await fdm.$client.dumpDataDir("gzip");
     post({ type: "dump", blob: file });
