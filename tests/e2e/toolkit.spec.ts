@@ -194,8 +194,10 @@ test.describe("docs samples run in the browser", () => {
     await page.getByRole("button", { name: "Edit" }).first().click();
     const editor = page.getByLabel("Edit the sample, then press Run").first();
     await expect(editor).toHaveValue(/createFdmLocal/);
-    await editor.fill(`import { addFarm, createFdmLocal, getFarms } from "fdm-core";
+    // Only an existing user acts; the browser has no better-auth, so the user row is written directly.
+    await editor.fill(`import { addFarm, createFdmLocal, fdmSchema, getFarms } from "fdm-core";
 const fdm = await createFdmLocal();
+await fdm.insert(fdmSchema.authUser).values({ id: "anna", name: "Anna", email: "anna@example.org" });
 await addFarm(fdm, "anna", { name: "Edited farm" });
 const farms: { name: string }[] = await getFarms(fdm, "anna");
 console.log("farms:", farms.map((f) => f.name));`);
