@@ -4,6 +4,7 @@ import { FdmError } from "./error.js";
 import { addFarm, getFarms } from "./farm.js";
 import { closeFdm as closeNode, createFdmLocal as createNode, type FdmType } from "./fdm.js";
 import { closeFdm, createFdmLocal, migrateFdm } from "./fdm-browser.js";
+import { addUser } from "./test-setup.js";
 
 // The browser entry's database functions, run here on PGlite in Node: the
 // migrations it bundles must build the same database as the migration folder.
@@ -37,11 +38,12 @@ describe("createFdmLocal of the browser entry", () => {
   it("gives a working handle, and migrating again applies nothing", async () => {
     const fdm = await createFdmLocal();
     try {
-      const farmId = await addFarm(fdm, "owner-1", { name: "De Hoeve" });
+      const owner = await addUser(fdm, { name: "Anna", email: "anna@example.org" });
+      const farmId = await addFarm(fdm, owner, { name: "De Hoeve" });
       const before = await rows(fdm, history);
       await migrateFdm(fdm);
       expect(await rows(fdm, history)).toEqual(before);
-      const farms = await getFarms(fdm, "owner-1");
+      const farms = await getFarms(fdm, owner);
       expect(farms.map((f) => [f.id, f.name])).toEqual([[farmId, "De Hoeve"]]);
     } finally {
       await closeFdm(fdm);
