@@ -14,50 +14,13 @@
  *
  * The package never reads the CSV files at run time.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readReferenceCsv } from "../src/test-reference.js";
 
-const referenceDir = new URL("../../../reference/nmi-catalogues/", import.meta.url);
 const outDir = new URL("../src/catalogues/", import.meta.url);
 
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes) into records keyed by the header. */
-function readCsv(name: string): Record<string, string>[] {
-  const text = readFileSync(new URL(name, referenceDir), "utf8").replace(/^\uFEFF/, "");
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  const [header, ...body] = rows.filter((r) => r.some((v) => v !== ""));
-  if (!header) throw new Error(`${name} is empty`);
-  return body.map((r) => {
-    if (r.length !== header.length) throw new Error(`${name}: row with ${r.length} fields`);
-    return Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]));
-  });
-}
+const readCsv = (name: string) => readReferenceCsv(`nmi-catalogues/${name}`);
 
 /** A number, or `null` where NMI publishes none (empty cell). */
 function numOrNull(value: string | undefined, what: string): number | null {

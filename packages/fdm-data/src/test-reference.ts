@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 
 /**
- * Reads a CSV table of the repository's `reference/` folder (test use only):
- * RFC 4180 quoting, first row the header. The catalogues never read these files.
+ * Reads a CSV table of the repository's `reference/` folder (tests and the
+ * generator script): RFC 4180 quoting, first row the header; a row whose field
+ * count differs from the header's is an error. The catalogues never read these files.
  *
  * @param path - Path inside `reference/`, e.g. `nl-2025/brp-gewascodes.csv`.
  * @returns The rows as records keyed by the header.
@@ -42,7 +43,10 @@ export function readReferenceCsv(path: string): Record<string, string>[] {
   }
   const [header, ...body] = rows.filter((r) => r.some((v) => v !== ""));
   if (!header) throw new Error(`${path} is empty`);
-  return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
+  return body.map((r) => {
+    if (r.length !== header.length) throw new Error(`${path}: row with ${r.length} fields`);
+    return Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]));
+  });
 }
 
 /** A reference cell as a number, or `null` when empty. */
