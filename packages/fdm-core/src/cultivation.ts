@@ -19,7 +19,7 @@ import { requireCultivationItem } from "./catalogue.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
-import { chunksFor, idSet, insertTogether } from "./insert-together.js";
+import { chunksFor, idSet, insertTogether, refreshStatistics } from "./insert-together.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -637,6 +637,7 @@ export async function addCultivations(
         ...(ended.length > 0 ? [tx.insert(cultivationEnding).values(ended)] : []),
       ]);
     }
+    await refreshStatistics(tx, list.length, [cultivations, cultivationStarting, cultivationEnding]);
   });
   return list.map((r) => r.id);
 }

@@ -5,7 +5,7 @@ import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./culti
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
-import { chunksFor } from "./insert-together.js";
+import { chunksFor, refreshStatistics } from "./insert-together.js";
 import {
   applicationMethodOptions,
   fertilizerAcquiring,
@@ -540,6 +540,7 @@ export async function addFertilizerApplications(
         })),
       );
     }
+    await refreshStatistics(tx, list.length, [fertilizerApplying]);
   });
   return list.map((r) => r.id);
 }

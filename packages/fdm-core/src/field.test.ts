@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "./authorization.js";
 import { addCultivation, getCultivation } from "./cultivation.js";
 import { FdmError } from "./error.js";
 import { addFarm } from "./farm.js";
@@ -404,6 +406,19 @@ describe("addFields", () => {
     expect(second.areaHa).toBeCloseTo(1, 2);
     const listed = await getFields(db.fdm, "importer", own);
     expect(listed.map((f) => f.name)).toEqual(["A-perceel", "B-perceel"]);
+  });
+
+  it("refreshes the planner statistics after a large batch, so the field list is planned for its real size", async () => {
+    // PGlite runs no autovacuum: without ANALYZE the planner would still count a handful of fields
+    const own = await addFarm(db.fdm, "importer", { name: "Import groot" });
+    const many = Array.from({ length: 120 }, (_, i) => ({ ...base, name: `Perceel ${i}` }));
+    await addFields(db.fdm, "importer", own, many);
+    const [stats] = await rowsOf<{ tuples: number }>(
+      db.fdm,
+      sql`select reltuples::float8 as tuples from pg_class where relname = 'field_acquiring'`,
+    );
+    expect(Number(stats?.tuples)).toBeGreaterThanOrEqual(120);
+    expect(await getFields(db.fdm, "importer", own)).toHaveLength(120);
   });
 
   it("writes nothing when one field is invalid, and names its index and property", async () => {

@@ -4,7 +4,7 @@ import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { validateGeometry } from "./geometry.js";
 import { guard } from "./guard.js";
-import { insertTogether } from "./insert-together.js";
+import { insertTogether, refreshStatistics } from "./insert-together.js";
 import {
   acquiringMethodOptions,
   cultivationStarting,
@@ -234,6 +234,7 @@ async function insertFields(
     ),
     ...(discarded.length > 0 ? [tx.insert(fieldDiscarding).values(discarded)] : []),
   ]);
+  await refreshStatistics(tx, rows.length, [fields, fieldAcquiring, fieldDiscarding]);
 }
 
 /** The most fields {@link addFields} takes in one call. */

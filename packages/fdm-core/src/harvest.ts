@@ -3,7 +3,7 @@ import type { Harvestable } from "fdm-data";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
-import { chunksFor, idSet, insertTogether } from "./insert-together.js";
+import { chunksFor, idSet, insertTogether, refreshStatistics } from "./insert-together.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -527,6 +527,7 @@ export async function addHarvests(
     for (const chunk of chunksFor(ended, [cultivationEnding])) {
       await tx.insert(cultivationEnding).values(chunk);
     }
+    await refreshStatistics(tx, list.length, [...tables, cultivationEnding]);
   });
   return list.map((r) => r.id);
 }

@@ -3,7 +3,7 @@ import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./culti
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
-import { chunksFor, insertTogether } from "./insert-together.js";
+import { chunksFor, insertTogether, refreshStatistics } from "./insert-together.js";
 import {
   fieldAcquiring,
   gwlClassOptions,
@@ -742,6 +742,7 @@ export async function addSoilAnalyses(
         ),
       ]);
     }
+    await refreshStatistics(tx, list.length, [soilAnalyses, soilSampling]);
   });
   return list.map((r) => r.id);
 }
