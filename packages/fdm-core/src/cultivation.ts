@@ -637,7 +637,11 @@ export async function addCultivations(
         ...(ended.length > 0 ? [tx.insert(cultivationEnding).values(ended)] : []),
       ]);
     }
-    await refreshStatistics(tx, list.length, [cultivations, cultivationStarting, cultivationEnding]);
+    await refreshStatistics(tx, list.length, [
+      cultivations,
+      cultivationStarting,
+      cultivationEnding,
+    ]);
   });
   return list.map((r) => r.id);
 }
