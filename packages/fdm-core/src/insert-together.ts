@@ -61,5 +61,5 @@ export async function refreshStatistics(
   tables: readonly Table[],
 ): Promise<void> {
   if (rowCount < ANALYZE_FROM_ROWS || tables.length === 0) return;
-  await tx.execute(sql`analyze ${sql.join(tables, sql`, `)}`);
+  await tx.execute(sql`analyze ${sql.join([...tables], sql`, `)}`);
 }
