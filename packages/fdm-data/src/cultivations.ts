@@ -92,11 +92,12 @@ const cache = new Map<CatalogueCultivationName, CatalogueCultivation>();
  * @throws {UnknownCatalogueError} When `name` is not a cultivation catalogue; the message lists the valid names.
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { getCultivationCatalogue } from "fdm-data";
  *
  * const brp = getCultivationCatalogue("brp");
  * const grass = brp.find((item) => item.id === "nl_265");
- * console.log(grass?.nameNl, grass?.harvestable); // "Grasland, blijvend" "multiple"
+ * assert.deepEqual([grass?.nameNl, grass?.harvestable], ["Grasland, blijvend", "multiple"]);
  * console.log(grass?.yieldDryMatter, grass?.nitrogenContentHarvest); // kg DM/ha, g N/kg DM
  * ```
  */
@@ -180,9 +181,12 @@ export function getDefaultDates(
  * @throws {RangeError} When `harvestable` is not a {@link Harvestable} value or `harvestsSoFar` is not a whole number of at least 0.
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { canHarvest } from "fdm-data";
  *
- * console.log(canHarvest("once", 0), canHarvest("once", 1), canHarvest("multiple", 3)); // true false true
+ * assert.equal(canHarvest("once", 0), true);
+ * assert.equal(canHarvest("once", 1), false); // harvested once already
+ * assert.equal(canHarvest("multiple", 3), true);
  * ```
  */
 export function canHarvest(harvestable: Harvestable, harvestsSoFar: number): boolean {

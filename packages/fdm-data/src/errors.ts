@@ -3,12 +3,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { getCultivationCatalogue, UnknownCatalogueError } from "fdm-data";
  *
  * try {
  *   getCultivationCatalogue("brpp" as "brp");
+ *   assert.fail("expected a refusal");
  * } catch (error) {
- *   if (error instanceof UnknownCatalogueError) console.log(error.validNames); // ["brp"]
+ *   assert.ok(error instanceof UnknownCatalogueError);
+ *   assert.deepEqual(error.validNames, ["brp"]);
  * }
  * ```
  */

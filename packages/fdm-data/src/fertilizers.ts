@@ -187,12 +187,13 @@ const cache = new Map<CatalogueFertilizerName, CatalogueFertilizer>();
  * @throws {UnknownCatalogueError} When `name` is not a fertilizer catalogue; the message lists the valid names.
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { getFertilizersCatalogue } from "fdm-data";
  *
  * const slurry = getFertilizersCatalogue("rvo").find((item) => item.typeRvo === 14);
- * console.log(slurry?.composition.n); // 4 (g N per kg, i.e. kg N per ton)
+ * assert.equal(slurry?.composition.n, 4); // g N per kg, i.e. kg N per ton
  * const kas = getFertilizersCatalogue("baat").find((item) => item.id === "baat_028");
- * console.log(kas?.composition.n, kas?.ammoniaEmissionFactor); // 270 0.025
+ * assert.deepEqual([kas?.composition.n, kas?.ammoniaEmissionFactor], [270, 0.025]);
  * ```
  */
 export function getFertilizersCatalogue(name: CatalogueFertilizerName): CatalogueFertilizer {

@@ -110,10 +110,12 @@ function sha256(text: string): string {
  * @throws {TypeError} When the item contains a non-finite number (NaN or Infinity).
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { getCultivationCatalogue, hashCultivation } from "fdm-data";
  *
  * const grass = getCultivationCatalogue("brp").find((item) => item.id === "nl_265");
- * if (grass) console.log(hashCultivation(grass) === grass.hash); // true
+ * assert.ok(grass);
+ * assert.equal(hashCultivation(grass), grass.hash);
  * ```
  */
 export function hashCultivation(item: Hashable<CatalogueCultivationItem>): string {
@@ -133,10 +135,12 @@ export function hashCultivation(item: Hashable<CatalogueCultivationItem>): strin
  * @throws {TypeError} When the item contains a non-finite number (NaN or Infinity).
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { getFertilizersCatalogue, hashFertilizer } from "fdm-data";
  *
  * const urea = getFertilizersCatalogue("baat").find((item) => item.id === "baat_058");
- * if (urea) console.log(hashFertilizer(urea) === urea.hash); // true
+ * assert.ok(urea);
+ * assert.equal(hashFertilizer(urea), urea.hash);
  * ```
  */
 export function hashFertilizer(item: Hashable<CatalogueFertilizerItem>): string {

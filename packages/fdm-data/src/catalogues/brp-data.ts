@@ -29,11 +29,8 @@ export type BrpRow = readonly [
  *   picked over several weeks; `none` for nature, margins, fallow, catch crops and plantings that do not bear yet
  *   (orchards planted in the current season, asparagus not yet in production); `once` for everything else.
  *
- * @example
- * ```ts
- * const grassland = brpRows.find(([code]) => code === 265);
- * // [265, "grasland, blijvend", "Grassland, permanent", "grassland", "multiple"]
- * ```
+ * The row of permanent grassland, for instance, is
+ * `[265, "grasland, blijvend", "Grassland, permanent", "grassland", "multiple"]`.
  */
 export const brpRows: readonly BrpRow[] = [
   [172, "tuinbouwzaden", "Horticultural seeds", "other", "once"],
