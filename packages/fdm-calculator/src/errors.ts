@@ -70,12 +70,16 @@ export type FdmCalculatorErrorCode =
  *
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { FdmCalculatorError, getNL2025DierlijkeMestGebruiksNorm } from "fdm-calculator";
  *
  * try {
  *   getNL2025DierlijkeMestGebruiksNorm({ fieldId: "f1" } as never);
+ *   assert.fail("expected a refusal");
  * } catch (error) {
- *   if (error instanceof FdmCalculatorError) console.log(error.code, error.message);
+ *   assert.ok(error instanceof FdmCalculatorError);
+ *   assert.equal(error.code, "INVALID_INPUT");
+ *   assert.equal(error.message, 'Field "f1": area must be a number of ha above 0');
  * }
  * ```
  */
@@ -95,12 +99,13 @@ export class FdmCalculatorError extends Error {
    * @throws Never.
    * @example
    * ```ts
+   * import assert from "node:assert";
    * import { FdmCalculatorError } from "fdm-calculator";
    *
    * const error = new FdmCalculatorError("INVALID_INPUT", 'Field "f1": area must be above 0 ha', {
    *   fieldId: "f1",
    * });
-   * console.log(error.code); // "INVALID_INPUT"
+   * assert.deepEqual([error.code, error.fieldId], ["INVALID_INPUT", "f1"]);
    * ```
    */
   constructor(

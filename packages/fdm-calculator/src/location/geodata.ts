@@ -45,6 +45,7 @@ export type GeodataErrorCode = Extract<
  *
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { GeodataError, isFieldInNVGebied } from "fdm-calculator";
  *
  * const field = {
@@ -53,8 +54,10 @@ export type GeodataErrorCode = Extract<
  * };
  * try {
  *   await isFieldInNVGebied(field, {});
+ *   assert.fail("expected a refusal");
  * } catch (error) {
- *   if (error instanceof GeodataError) console.log(error.code); // "GEODATA_NOT_CONFIGURED"
+ *   assert.ok(error instanceof GeodataError);
+ *   assert.equal(error.code, "GEODATA_NOT_CONFIGURED"); // no `source` given
  * }
  * ```
  */
@@ -74,12 +77,13 @@ export class GeodataError extends FdmCalculatorError {
    * @throws Never.
    * @example
    * ```ts
+   * import assert from "node:assert";
    * import { GeodataError } from "fdm-calculator";
    *
    * const error = new GeodataError("GEODATA_MALFORMED", "regions.geojson: not valid JSON", {
    *   source: "regions.geojson",
    * });
-   * console.log(error.source); // "regions.geojson"
+   * assert.deepEqual([error.code, error.source], ["GEODATA_MALFORMED", "regions.geojson"]);
    * ```
    */
   constructor(

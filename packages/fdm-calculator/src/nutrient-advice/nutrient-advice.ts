@@ -146,13 +146,14 @@ export class NutrientAdviceError extends FdmCalculatorError {
    * @throws Never.
    * @example
    * ```ts
+   * import assert from "node:assert";
    * import { NutrientAdviceError } from "fdm-calculator";
    *
    * const error = new NutrientAdviceError("NUTRIENT_ADVICE_HTTP_ERROR", "HTTP 503", {
    *   status: 503,
    *   serviceMessage: "maintenance",
    * });
-   * console.log(error.status); // 503
+   * assert.deepEqual([error.status, error.serviceMessage], [503, "maintenance"]);
    * ```
    */
   constructor(

@@ -27,8 +27,8 @@ export interface NormYearRules {
   flags: readonly string[];
   /** The rows of the default Table-2 line per BRP code. */
   lineByCode: ReadonlyMap<number, StikstofTableRow[]>;
-  /** The potato variety lists, by `<line>|<variant>`, lower case. */
-  varieties: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The potato variety lists (lower case) by Table-2 line and variant. */
+  varieties: ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
   /** Table 11 by mestcode. */
   mestcodes: ReadonlyMap<number, YearMestcode>;
   /** Table-9 sub-cases by mestcode. */
@@ -56,16 +56,17 @@ export function indexTable2(table: readonly StikstofTableRow[]) {
   return byCode;
 }
 
-/** Indexes the variety lists by `<line>|<variant>`, lower case. */
+/** Indexes the variety lists by Table-2 line and variant, lower case. */
 export function indexVarieties(
   lists: readonly { table2Name: string; variant: string; varieties: string[] }[],
 ) {
-  return new Map<string, ReadonlySet<string>>(
-    lists.map((list) => [
-      `${list.table2Name}|${list.variant}`,
-      new Set(list.varieties.map((v) => v.toLowerCase())),
-    ]),
-  );
+  const byLine = new Map<string, Map<string, ReadonlySet<string>>>();
+  for (const list of lists) {
+    const byVariant = byLine.get(list.table2Name) ?? new Map<string, ReadonlySet<string>>();
+    byVariant.set(list.variant, new Set(list.varieties.map((v) => v.toLowerCase())));
+    byLine.set(list.table2Name, byVariant);
+  }
+  return byLine;
 }
 
 /** Indexes Table 9 by mestcode, keeping the table's order of precedence. */

@@ -10,6 +10,11 @@ export const BRP_GEWASCODES: ReadonlyMap<number, string> = new Map(
   getCultivationCatalogue("brp").map((item) => [item.sourceCode, item.sourceName]),
 );
 
+/** The code of each catalogue id `nl_<code>` of {@link BRP_GEWASCODES}. */
+export const BRP_CODE_BY_ID: ReadonlyMap<string, number> = new Map(
+  [...BRP_GEWASCODES.keys()].map((code) => [`nl_${code}`, code]),
+);
+
 /**
  * The RVO mestcodes of Table 11 with their forfaitaire N and P2O5 contents
  * (kg/ton) and whether they count as animal manure, read from fdm-data's `rvo`

@@ -17,10 +17,20 @@ export function dierlijkeMestNorm(field: PreparedField): DierlijkeMestGebruiksno
       holds(r.nvArea, input.isNVGebied),
   );
   if (!row) throw new Error("The dierlijke-mest table has no row for these flags");
+  const memo = field.texts
+    .at("dierlijke mest norm")
+    .at(rules.year)
+    .at(row.case)
+    .at(row.label)
+    .at(row.norm);
   return {
     normValue: row.norm,
     unit: "kg N/ha",
-    explanation: `${row.case}: ${row.norm} kg N/ha from animal manure (RVO dierlijke-mest-gebruiksnorm ${rules.year}, "${row.label}")`,
+    explanation:
+      memo.text ??
+      memo.keep(
+        `${row.case}: ${row.norm} kg N/ha from animal manure (RVO dierlijke-mest-gebruiksnorm ${rules.year}, "${row.label}")`,
+      ),
     label: row.label,
   };
 }

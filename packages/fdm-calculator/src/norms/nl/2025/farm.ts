@@ -6,6 +6,7 @@ import { fosfaatNorm } from "./fosfaatgebruiksnorm.js";
 import { type NormsInput, type PreparedField, prepareField } from "./input.js";
 import { RULES_2025 } from "./rules.js";
 import { stikstofNorm } from "./stikstofgebruiksnorm.js";
+import { TextMemo } from "./text-memo.js";
 import type {
   DierlijkeMestGebruiksnormResult,
   FosfaatGebruiksnormResult,
@@ -87,47 +88,57 @@ export interface NL2025FarmGebruiksnormen {
   dierlijkeMest: NL2025FarmNormTotal;
 }
 
-type NormKey = "stikstof" | "fosfaat" | "dierlijkeMest" | "renure";
-type FieldResult = { fieldId: string; area: number } & {
-  [key in NormKey]?: NormWithFilling<GebruiksnormResult | null>;
-};
+/**
+ * Sums one norm over a farm's fields, norm × area and filling × area, as each
+ * field is computed (a second pass over a thousand finished results measured at
+ * a tenth of the farm's time), in field order.
+ */
+export class NormTotal {
+  private normTotal = 0;
+  private fillingTotal = 0;
+  private normArea = 0;
+  private readonly fieldsWithoutNorm: string[] = [];
 
-/** Sums one norm over the fields: norm × area and filling × area. */
-export function farmTotal(
-  fields: readonly FieldResult[],
-  area: number,
-  key: NormKey,
-  unit: "kg N" | "kg P2O5",
-): NL2025FarmNormTotal {
-  let normTotal = 0;
-  let fillingTotal = 0;
-  let normArea = 0;
-  const fieldsWithoutNorm: string[] = [];
-  for (const field of fields) {
-    const entry = field[key];
-    if (!entry) continue;
-    fillingTotal += entry.filling.normFilling * field.area;
+  constructor(private readonly unit: "kg N" | "kg P2O5") {}
+
+  /** Adds the norm and filling of the next field; a field without a norm adds only its filling. */
+  add(fieldId: string, area: number, entry: NormWithFilling<GebruiksnormResult | null>) {
+    this.fillingTotal += entry.filling.normFilling * area;
     if (entry.norm === null) {
-      fieldsWithoutNorm.push(field.fieldId);
-      continue;
+      this.fieldsWithoutNorm.push(fieldId);
+      return;
     }
-    normTotal += entry.norm.normValue * field.area;
-    normArea += field.area;
+    this.normTotal += entry.norm.normValue * area;
+    this.normArea += area;
   }
-  const without =
-    fieldsWithoutNorm.length === 0
-      ? ""
-      : `; no norm for ${fieldsWithoutNorm.map((id) => `"${id}"`).join(", ")} (main crop without a line in RVO Table 2)`;
-  return {
-    normTotal,
-    fillingTotal,
-    remaining: normTotal - fillingTotal,
-    normPerHa: normArea === 0 ? 0 : normTotal / normArea,
-    fillingPerHa: fillingTotal / area,
-    unit,
-    fieldsWithoutNorm,
-    explanation: `used ${Math.round(fillingTotal)} of ${Math.round(normTotal)} ${unit}${without}`,
-  };
+
+  /** The total of the fields added, for a farm of `area` ha. */
+  result(area: number): NL2025FarmNormTotal {
+    const { normTotal, fillingTotal, normArea, unit, fieldsWithoutNorm } = this;
+    const without =
+      fieldsWithoutNorm.length === 0
+        ? ""
+        : `; no norm for ${fieldsWithoutNorm.map((id) => `"${id}"`).join(", ")} (main crop without a line in RVO Table 2)`;
+    return {
+      normTotal,
+      fillingTotal,
+      remaining: normTotal - fillingTotal,
+      normPerHa: normArea === 0 ? 0 : normTotal / normArea,
+      fillingPerHa: fillingTotal / area,
+      unit,
+      fieldsWithoutNorm,
+      explanation: `used ${Math.round(fillingTotal)} of ${Math.round(normTotal)} ${unit}${without}`,
+    };
+  }
+}
+
+/** The fields of a farm with the running totals of the three norms both years have. */
+export interface FarmFields<F> {
+  area: number;
+  fields: F[];
+  stikstof: NormTotal;
+  fosfaat: NormTotal;
+  dierlijkeMest: NormTotal;
 }
 
 /** The stikstofgebruiksnorm of a field, or the typed "no norm for this crop". */
@@ -145,27 +156,27 @@ function stikstofOrNoNorm(field: PreparedField) {
 /** Adds to `years` the calendar years a field's dated input points to: its applications, and crops starting after `year`. */
 function addYears(input: NormsInput, year: number, years: number[]) {
   if (!input || typeof input !== "object") return;
-  const add = (y: number) => {
-    if (!years.includes(y)) years.push(y);
-  };
   if (Array.isArray(input.applications)) {
     for (const a of input.applications) {
       const y = a?.date instanceof Date ? a.date.getUTCFullYear() : Number.NaN;
-      if (!Number.isNaN(y)) add(y);
+      if (!Number.isNaN(y) && !years.includes(y)) years.push(y);
     }
   }
   if (Array.isArray(input.cultivations)) {
     for (const c of input.cultivations) {
       const start = c?.startDate instanceof Date ? c.startDate.getUTCFullYear() : year;
-      if (start > year) add(start);
+      if (start > year && !years.includes(start)) years.push(start);
     }
   }
 }
 
 /** Refuses a farm whose fields are dated in different years: each year has its own rules and function. */
 function refuseMixedYears(fields: readonly NormsInput[], year: number) {
-  const byYear = new Map<number, string[]>();
+  // A farm is nearly always dated in one year: find the years first, group the fields only for the error.
   const years: number[] = [];
+  for (const input of fields) addYears(input, year, years);
+  if (years.length < 2) return;
+  const byYear = new Map<number, string[]>();
   for (const input of fields) {
     years.length = 0;
     addYears(input, year, years);
@@ -175,7 +186,6 @@ function refuseMixedYears(fields: readonly NormsInput[], year: number) {
       else byYear.set(y, [input.fieldId]);
     }
   }
-  if (byYear.size < 2) return;
   const list = [...byYear.entries()]
     .sort(([a], [b]) => a - b)
     .map(([y, ids]) => `${y}: ${ids.map((id) => `"${id}"`).join(", ")}`)
@@ -188,22 +198,29 @@ function refuseMixedYears(fields: readonly NormsInput[], year: number) {
 
 /**
  * The norms and filling of every field of a farm under one year's rules,
- * `extra` adding the norms only that year has. Checks the list, refuses mixed
- * years and repeated field ids.
+ * `extra` adding the norms only that year has (and their totals). Checks the
+ * list, refuses mixed years and repeated field ids.
  */
 export function farmFields<F extends NL2025FieldGebruiksnormen>(
   fields: readonly NormsInput[],
   rules: NormYearRules,
   extra: (field: PreparedField, base: NL2025FieldGebruiksnormen) => F,
-): { area: number; fields: F[] } {
+): FarmFields<F> {
   if (!Array.isArray(fields) || fields.length === 0) {
     throw new FdmCalculatorError("INVALID_INPUT", "A farm needs at least one field");
   }
   refuseMixedYears(fields, rules.year);
   const seen = new Set<string>();
+  // One memo of explanation texts for all fields: a farm repeats the same texts on many fields.
+  const texts = new TextMemo();
+  const totals = {
+    stikstof: new NormTotal("kg N"),
+    fosfaat: new NormTotal("kg P2O5"),
+    dierlijkeMest: new NormTotal("kg N"),
+  };
   let area = 0;
   const results = fields.map((input): F => {
-    const field = prepareField(input, rules);
+    const field = prepareField(input, rules, texts);
     if (seen.has(input.fieldId)) {
       throw new FdmCalculatorError(
         "INVALID_INPUT",
@@ -215,16 +232,21 @@ export function farmFields<F extends NL2025FieldGebruiksnormen>(
     area += input.area;
     const fosfaat = fosfaatNorm(field);
     const stikstof = stikstofOrNoNorm(field);
-    return extra(field, {
+    const base: NL2025FieldGebruiksnormen = {
       fieldId: input.fieldId,
       area: input.area,
       stikstof: { norm: stikstof.norm, filling: stikstofFilling(field) },
       fosfaat: { norm: fosfaat, filling: fosfaatFilling(field, fosfaat.normValue) },
       dierlijkeMest: { norm: dierlijkeMestNorm(field), filling: nitrogenFilling(field) },
       noNormForCrop: stikstof.noNorm,
-    });
+    };
+    const result = extra(field, base);
+    totals.stikstof.add(base.fieldId, base.area, base.stikstof);
+    totals.fosfaat.add(base.fieldId, base.area, base.fosfaat);
+    totals.dierlijkeMest.add(base.fieldId, base.area, base.dierlijkeMest);
+    return result;
   });
-  return { area, fields: results };
+  return { area, fields: results, ...totals };
 }
 
 /**
@@ -284,16 +306,13 @@ export function calculateNL2025GebruiksnormenForFarm(
 }
 
 /** The fields of a farm with the totals of the three norms both years have. */
-export function farmResult<F extends NL2025FieldGebruiksnormen>(farm: {
-  area: number;
-  fields: F[];
-}) {
+export function farmResult<F extends NL2025FieldGebruiksnormen>(farm: FarmFields<F>) {
   const { area, fields } = farm;
   return {
     area,
     fields,
-    stikstof: farmTotal(fields, area, "stikstof", "kg N"),
-    fosfaat: farmTotal(fields, area, "fosfaat", "kg P2O5"),
-    dierlijkeMest: farmTotal(fields, area, "dierlijkeMest", "kg N"),
+    stikstof: farm.stikstof.result(area),
+    fosfaat: farm.fosfaat.result(area),
+    dierlijkeMest: farm.dierlijkeMest.result(area),
   };
 }

@@ -1,6 +1,7 @@
 import type { YearMestcode } from "../rules.js";
 import { fosfaatNorm } from "./fosfaatgebruiksnorm.js";
 import { type PreparedField, prepareField } from "./input.js";
+import { flat } from "./text-memo.js";
 import type {
   GebruiksnormFillingResult,
   NL2025NormsInput,
@@ -8,22 +9,40 @@ import type {
 } from "./types.js";
 import { requireContent, werkingscoefficient } from "./werkingscoefficient.js";
 
-// Formatted numbers repeat across fields (amounts, contents): formatting is a hot spot of the norms.
-const FORMATTED = new Map<number, string>();
-
-/** A number for an explanation: at most two decimals. */
+/**
+ * A number for an explanation: at most two decimals, as
+ * `String(Math.round(value * 100) / 100)` writes it. Below 10^12 that is the
+ * decimal k/100 itself (the doubles there lie closer than 0.01, so no shorter
+ * decimal reads back to the same number), which integer arithmetic writes
+ * without the general shortest-decimal search; larger numbers take that path.
+ */
 export function fmt(value: number): string {
-  let text = FORMATTED.get(value);
-  if (text === undefined) {
-    text = String(Math.round(value * 100) / 100);
-    if (FORMATTED.size < 4096) FORMATTED.set(value, text);
-  }
-  return text;
+  const hundredths = Math.round(value * 100);
+  const size = Math.abs(hundredths);
+  if (!(size < 1e14)) return String(hundredths / 100);
+  if (size === 0) return "0";
+  const sign = hundredths < 0 ? "-" : "";
+  const whole = Math.floor(size / 100);
+  const cents = size - whole * 100;
+  if (cents === 0) return `${sign}${whole}`;
+  if (cents % 10 === 0) return `${sign}${whole}.${cents / 10}`;
+  return `${sign}${whole}.${cents < 10 ? "0" : ""}${cents}`;
+}
+
+/**
+ * The sum of the applications' values, in input order. Summed after map()
+ * rather than inside it: a callback that updates a running total costs an
+ * allocation per application.
+ */
+function sumOfValues(applications: readonly NormFillingApplication[]): number {
+  let total = 0;
+  for (const a of applications) total += a.value;
+  return total;
 }
 
 /** The stikstofgebruiksnorm filling of a validated field. */
 export function stikstofFilling(field: PreparedField): GebruiksnormFillingResult {
-  const { input } = field;
+  const { input, texts } = field;
   const context = {
     fieldId: input.fieldId,
     region: input.region,
@@ -31,24 +50,37 @@ export function stikstofFilling(field: PreparedField): GebruiksnormFillingResult
     cultivations: field.cultivations,
     rules: field.rules,
   };
-  let total = 0;
+  const applicationTexts = texts.at("stikstof application");
   const applications = field.applications.map((a): NormFillingApplication => {
     const n = requireContent(a, "n", input.fieldId);
     const wc = werkingscoefficient(a, context);
-    const value = (a.source.amount * n.value * wc.coefficient) / 1000;
-    total += value;
+    const amount = a.source.amount;
+    const value = (amount * n.value * wc.coefficient) / 1000;
+    // The value follows from the amount, the content and the coefficient on the path.
+    const memo = applicationTexts.at(wc.why).at(wc.coefficient).at(n.source).at(amount).at(n.value);
     return {
       applicationId: a.source.id ?? null,
       index: a.index,
       value,
-      explanation: `${fmt(a.source.amount)} kg/ha × ${fmt(n.value)} kg N/ton (${n.source}) × ${wc.why} = ${fmt(value)} kg effective N/ha`,
+      explanation:
+        memo.text ??
+        memo.keep(
+          flat`${fmt(amount)} kg/ha × ${fmt(n.value)} kg N/ton (${n.source}) × ${wc.why} = ${fmt(value)} kg effective N/ha`,
+        ),
     };
   });
+  const total = sumOfValues(applications);
+  const count = applications.length;
+  const memo = texts.at("stikstof filling").at(count).at(total);
   return {
     normFilling: total,
     unit: "kg N/ha",
     applications,
-    explanation: `${applications.length} application(s) give ${fmt(total)} kg effective N/ha: amount × N content × werkingscoëfficiënt (Table 9)`,
+    explanation:
+      memo.text ??
+      memo.keep(
+        flat`${count} application(s) give ${fmt(total)} kg effective N/ha: amount × N content × werkingscoëfficiënt (Table 9)`,
+      ),
   };
 }
 
@@ -78,33 +110,44 @@ export function nitrogenFilling(
   field: PreparedField,
   norm: "dierlijkeMest" | "renure" = "dierlijkeMest",
 ): GebruiksnormFillingResult {
-  const { input } = field;
-  const what = norm === "renure" ? "RENURE products" : "animal manure";
-  let total = 0;
+  const { input, texts } = field;
+  const renure = norm === "renure";
+  const what = renure ? "RENURE products" : "animal manure";
+  const applicationTexts = texts.at(renure ? "renure application" : "dierlijke mest application");
   const applications = field.applications.map((a): NormFillingApplication => {
     const applicationId = a.source.id ?? null;
-    const counts = norm === "renure" ? a.mestcode.isRenure : a.mestcode.isDierlijkeMest;
+    const counts = renure ? a.mestcode.isRenure : a.mestcode.isDierlijkeMest;
     if (!counts) {
       return { applicationId, index: a.index, value: 0, explanation: notCounted(a.mestcode, norm) };
     }
     const n = requireContent(a, "n", input.fieldId);
-    const value = (a.source.amount * n.value) / 1000;
-    total += value;
+    const amount = a.source.amount;
+    const value = (amount * n.value) / 1000;
+    const memo = applicationTexts.at(n.source).at(amount).at(n.value);
     return {
       applicationId,
       index: a.index,
       value,
-      explanation: `${fmt(a.source.amount)} kg/ha × ${fmt(n.value)} kg N/ton (${n.source}) of ${what} = ${fmt(value)} kg N/ha`,
+      explanation:
+        memo.text ??
+        memo.keep(
+          flat`${fmt(amount)} kg/ha × ${fmt(n.value)} kg N/ton (${n.source}) of ${what} = ${fmt(value)} kg N/ha`,
+        ),
     };
   });
+  const total = sumOfValues(applications);
+  const memo = texts.at(renure ? "renure filling" : "dierlijke mest filling").at(total);
   return {
     normFilling: total,
     unit: "kg N/ha",
     applications,
     explanation:
-      norm === "renure"
-        ? `${fmt(total)} kg N/ha from RENURE products (mestcodes 130–134, measured N content)`
-        : `${fmt(total)} kg N/ha from animal manure (mestcodes that count as dierlijke mest in Table 11)`,
+      memo.text ??
+      memo.keep(
+        renure
+          ? flat`${fmt(total)} kg N/ha from RENURE products (mestcodes 130–134, measured N content)`
+          : flat`${fmt(total)} kg N/ha from animal manure (mestcodes that count as dierlijke mest in Table 11)`,
+      ),
   };
 }
 
@@ -116,9 +159,19 @@ function organicRichShare(code: number, isOrganicCertified: boolean): 0.25 | 0.7
   return null;
 }
 
+/** Why the organic-rich products count as they do (Staatscourant 2023, 5152). */
+function fosfaatRule(applies: boolean, organicRich: number, cap: number): string {
+  if (applies) {
+    return `${fmt(organicRich)} kg P2O5/ha comes from organic-rich products (at least 20), so they count for 25% or 75% up to the fosfaatgebruiksnorm of ${cap} kg P2O5/ha (Staatscourant 2023, 5152)`;
+  }
+  return organicRich > 0
+    ? `only ${fmt(organicRich)} kg P2O5/ha comes from organic-rich products (below 20), so all count for 100%`
+    : "no organic-rich products, so all count for 100%";
+}
+
 /** The fosfaatgebruiksnorm filling of a validated field; `norm` is computed only when the cap needs it. */
 export function fosfaatFilling(field: PreparedField, norm?: number): GebruiksnormFillingResult {
-  const { input } = field;
+  const { input, texts } = field;
   const items = field.applications.map((a) => {
     const p = requireContent(a, "p2o5", input.fieldId);
     return {
@@ -126,53 +179,63 @@ export function fosfaatFilling(field: PreparedField, norm?: number): Gebruiksnor
       p,
       p2o5: (a.source.amount * p.value) / 1000,
       share: organicRichShare(a.mestcode.code, input.isOrganicCertified),
+      /** The kg P2O5/ha counted at `share` under the cap, or `null` when the reduction does not apply. */
+      reduced: null as number | null,
     };
   });
-  const organicRich = items.reduce((sum, i) => (i.share === null ? sum : sum + i.p2o5), 0);
+  let organicRich = 0;
+  for (const i of items) if (i.share !== null) organicRich += i.p2o5;
   const applies = organicRich >= 20;
-  let cap = 0;
-  let rule: string;
-  if (applies) {
-    cap = norm ?? fosfaatNorm(field).normValue;
-    rule = `${fmt(organicRich)} kg P2O5/ha comes from organic-rich products (at least 20), so they count for 25% or 75% up to the fosfaatgebruiksnorm of ${cap} kg P2O5/ha (Staatscourant 2023, 5152)`;
-  } else if (organicRich > 0) {
-    rule = `only ${fmt(organicRich)} kg P2O5/ha comes from organic-rich products (below 20), so all count for 100%`;
-  } else {
-    rule = "no organic-rich products, so all count for 100%";
-  }
-  const counted = new Map<number, { value: number; note: string }>();
+  const cap = applies ? (norm ?? fosfaatNorm(field).normValue) : 0;
   if (applies) {
     // The 25% products take the cap first, then the 75% products, each in input order.
+    let left = cap;
     for (const share of [0.25, 0.75] as const) {
       for (const i of items) {
         if (i.share !== share) continue;
-        const reduced = Math.min(i.p2o5, cap);
-        cap -= reduced;
-        const rest = i.p2o5 - reduced;
-        counted.set(i.a.index, {
-          value: reduced * share + rest,
-          note: `${fmt(reduced)} at ${share * 100}%${rest > 0 ? ` and ${fmt(rest)} above the cap at 100%` : ""}`,
-        });
+        i.reduced = Math.min(i.p2o5, left);
+        left -= i.reduced;
       }
     }
   }
-  let total = 0;
-  const applications = items.map((i): NormFillingApplication => {
-    const reduced = counted.get(i.a.index);
-    const value = reduced ? reduced.value : i.p2o5;
-    total += value;
+  const applicationTexts = texts.at("fosfaat application");
+  const applications = items.map(({ a, p, p2o5, share, reduced }): NormFillingApplication => {
+    const rest = reduced === null ? 0 : p2o5 - reduced;
+    const value = reduced === null || share === null ? p2o5 : reduced * share + rest;
+    // The P2O5 follows from the amount and the content; the rest from the share and the part under the cap.
+    const amount = a.source.amount;
+    const memo = applicationTexts.at(p.source).at(amount).at(p.value);
+    const plain =
+      memo.text ??
+      memo.keep(
+        flat`${fmt(amount)} kg/ha × ${fmt(p.value)} kg P2O5/ton (${p.source}) = ${fmt(p2o5)} kg P2O5/ha`,
+      );
+    if (reduced === null || share === null) {
+      return { applicationId: a.source.id ?? null, index: a.index, value, explanation: plain };
+    }
+    const counted = memo.at(share).at(reduced);
     return {
-      applicationId: i.a.source.id ?? null,
-      index: i.a.index,
+      applicationId: a.source.id ?? null,
+      index: a.index,
       value,
-      explanation: `${fmt(i.a.source.amount)} kg/ha × ${fmt(i.p.value)} kg P2O5/ton (${i.p.source}) = ${fmt(i.p2o5)} kg P2O5/ha${reduced ? `, counted as ${reduced.note}: ${fmt(value)}` : ""}`,
+      explanation:
+        counted.text ??
+        counted.keep(
+          flat`${plain}, counted as ${fmt(reduced)} at ${share * 100}%${rest > 0 ? ` and ${fmt(rest)} above the cap at 100%` : ""}: ${fmt(value)}`,
+        ),
     };
   });
+  const total = sumOfValues(applications);
+  const memo = texts.at("fosfaat filling").at(applies).at(cap).at(organicRich).at(total);
   return {
     normFilling: total,
     unit: "kg P2O5/ha",
     applications,
-    explanation: `${fmt(total)} kg P2O5/ha counts against the fosfaatgebruiksnorm; ${rule}`,
+    explanation:
+      memo.text ??
+      memo.keep(
+        flat`${fmt(total)} kg P2O5/ha counts against the fosfaatgebruiksnorm; ${fosfaatRule(applies, organicRich, cap)}`,
+      ),
   };
 }
 

@@ -1,6 +1,7 @@
 import { FdmCalculatorError } from "../../../errors.js";
 import { resolveMainCrop } from "./hoofdteelt.js";
 import { type PreparedField, prepareField } from "./input.js";
+import { flat } from "./text-memo.js";
 import type { FosfaatGebruiksnormResult, NL2025NormsInput } from "./types.js";
 
 /** Main-crop BRP codes that count as grasland for the fosfaatgebruiksnorm (RVO 2025). */
@@ -34,10 +35,22 @@ export function fosfaatNorm(field: PreparedField): FosfaatGebruiksnormResult {
   );
   if (!row)
     throw new Error(`No phosphate class for ${landUse}, P-CaCl2 ${cacl2Tenths / 10}, P-AL ${pAl}`);
+  // The land use and the class follow from the main crop and the analysis on the path.
+  const memo = field.texts
+    .at("fosfaat norm")
+    .at(rules.year)
+    .at(main.code)
+    .at(main.explanation)
+    .at(soil.pCaCl2)
+    .at(soil.pAl);
   return {
     normValue: row.norm,
     unit: "kg P2O5/ha",
-    explanation: `${main.explanation}, so ${landUse}; P-CaCl2 ${soil.pCaCl2} rounds to ${(cacl2Tenths / 10).toFixed(1)} mg P/kg and P-AL ${soil.pAl} to ${pAl} mg P2O5/100 g: fosfaatklasse ${row.fosfaatklasse}, ${row.norm} kg P2O5/ha (RVO Tabel fosfaatgebruiksnormen ${rules.year})`,
+    explanation:
+      memo.text ??
+      memo.keep(
+        flat`${main.explanation}, so ${landUse}; P-CaCl2 ${soil.pCaCl2} rounds to ${(cacl2Tenths / 10).toFixed(1)} mg P/kg and P-AL ${soil.pAl} to ${pAl} mg P2O5/100 g: fosfaatklasse ${row.fosfaatklasse}, ${row.norm} kg P2O5/ha (RVO Tabel fosfaatgebruiksnormen ${rules.year})`,
+      ),
     landUse,
     fosfaatklasse: row.fosfaatklasse,
   };

@@ -9,6 +9,7 @@ import {
   prepareCultivations,
 } from "./input.js";
 import { RULES_2025 } from "./rules.js";
+import { TextMemo } from "./text-memo.js";
 import type { NL2025Cultivation } from "./types.js";
 
 /** BRP 6794 "groene braak, spontane opkomst": the main crop of a field without a crop in the window. */
@@ -46,6 +47,7 @@ export interface ResolvedMainCrop {
 export function findHoofdteelt(
   cultivations: PreparedCultivation[],
   rules: NormYearRules = RULES_2025,
+  texts: TextMemo = new TextMemo(),
 ): ResolvedMainCrop {
   const { year, cropName } = rules;
   let best: PreparedCultivation | null = null;
@@ -64,40 +66,44 @@ export function findHoofdteelt(
     }
   }
   if (best === null) {
+    const memo = texts.at("no hoofdteelt").at(year);
     return {
       code: NO_CROP_CODE,
       id: `nl_${NO_CROP_CODE}`,
       cultivation: null,
       days: 0,
-      explanation: `no crop was on the field between 15 May and 15 July ${year}, so the hoofdteelt is nl_${NO_CROP_CODE} (${cropName(NO_CROP_CODE)})`,
+      explanation:
+        memo.text ??
+        memo.keep(
+          `no crop was on the field between 15 May and 15 July ${year}, so the hoofdteelt is nl_${NO_CROP_CODE} (${cropName(NO_CROP_CODE)})`,
+        ),
     };
   }
+  const { id, code } = best;
+  const memo = texts.at("hoofdteelt").at(year).at(id).at(code).at(bestDays).at(tied);
   return {
-    code: best.code,
-    id: best.id,
+    code,
+    id,
     cultivation: best,
     days: bestDays,
-    explanation: `hoofdteelt ${best.id} (${cropName(best.code)}) covers ${bestDays} days of 15 May–15 July ${year}${tied ? ", tied with another crop and first by code in alphabetical order" : ""}`,
+    explanation:
+      memo.text ??
+      memo.keep(
+        `hoofdteelt ${id} (${cropName(code)}) covers ${bestDays} days of 15 May–15 July ${year}${tied ? ", tied with another crop and first by code in alphabetical order" : ""}`,
+      ),
   };
 }
 
-// The stikstof and fosfaat norms both need the main crop of a field: found once per prepared field.
-const RESOLVED = new WeakMap<PreparedField, ResolvedMainCrop>();
-
 /** The main crop of a prepared field: `mainCropId` when given, otherwise the hoofdteelt rule. */
 export function resolveMainCrop(field: PreparedField): ResolvedMainCrop {
-  let main = RESOLVED.get(field);
-  if (main === undefined) {
-    main = findMainCrop(field);
-    RESOLVED.set(field, main);
-  }
-  return main;
+  field.mainCrop ??= findMainCrop(field);
+  return field.mainCrop;
 }
 
 function findMainCrop(field: PreparedField): ResolvedMainCrop {
-  const { rules } = field;
+  const { rules, texts } = field;
   const given = field.input.mainCropId;
-  if (given === undefined) return findHoofdteelt(field.cultivations, rules);
+  if (given === undefined) return findHoofdteelt(field.cultivations, rules, texts);
   const code = brpCode(given, field.input.fieldId, rules);
   let match: PreparedCultivation | null = null;
   let matchDays = -1;
@@ -109,12 +115,18 @@ function findMainCrop(field: PreparedField): ResolvedMainCrop {
       matchDays = days;
     }
   }
+  const sown = match?.start ?? null;
+  const memo = texts.at("given hoofdteelt").at(rules.year).at(given).at(sown);
   return {
     code,
     id: given,
     cultivation: match,
     days: Math.max(matchDays, 0),
-    explanation: `hoofdteelt ${given} (${rules.cropName(code)}) as given in mainCropId${match ? `, sown ${formatDay(match.start)}` : ""}`,
+    explanation:
+      memo.text ??
+      memo.keep(
+        `hoofdteelt ${given} (${rules.cropName(code)}) as given in mainCropId${sown === null ? "" : `, sown ${formatDay(sown)}`}`,
+      ),
   };
 }
 

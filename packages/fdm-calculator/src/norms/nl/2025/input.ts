@@ -1,8 +1,11 @@
-import { checkBound } from "../../../bounds.js";
+import { isWithinBound, OutOfBoundsError, type PhysicalBoundName } from "../../../bounds.js";
 import { FdmCalculatorError } from "../../../errors.js";
 import type { NormYearRules, YearMestcode } from "../rules.js";
+import { BRP_CODE_BY_ID } from "./catalogue-codes.js";
+import type { ResolvedMainCrop } from "./hoofdteelt.js";
 import { RULES_2025 } from "./rules.js";
 import type { NL2025Region } from "./table-types.js";
+import { TextMemo } from "./text-memo.js";
 import type {
   NL2025Application,
   NL2025Cultivation,
@@ -50,17 +53,23 @@ export interface PreparedField {
   rules: NormYearRules;
   cultivations: PreparedCultivation[];
   applications: PreparedApplication[];
+  /** The explanation texts of the computation the field is part of (shared by a farm's fields). */
+  texts: TextMemo;
+  /** The main crop, once resolved: the stikstof and fosfaat norms both need it. */
+  mainCrop?: ResolvedMainCrop;
 }
 
 const invalid = (fieldId: string, message: string) =>
   new FdmCalculatorError("INVALID_INPUT", `Field "${fieldId}": ${message}`, { fieldId });
 
-function toDay(value: unknown, fieldId: string, what: string): number {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
-    throw invalid(fieldId, `${what} must be a valid Date`);
-  }
-  return Math.floor(value.getTime() / DAY) * DAY;
+/** The day of a Date, `NaN` for anything else (the caller names the input in its error). */
+function dayOf(value: unknown): number {
+  return value instanceof Date ? Math.floor(value.getTime() / DAY) * DAY : Number.NaN;
 }
+
+/** The error of a number outside its physical bound (the callers build `input` only then). */
+const outOfBounds = (input: string, value: number, boundName: PhysicalBoundName, fieldId: string) =>
+  new OutOfBoundsError(input, value, boundName, { fieldId });
 
 function requireBoolean(input: NormsInput, key: string) {
   if (typeof (input as unknown as Record<string, unknown>)[key] !== "boolean") {
@@ -78,8 +87,7 @@ export function brpCode(
   fieldId: string,
   rules: NormYearRules = RULES_2025,
 ): number {
-  const match = typeof cultivationId === "string" ? /^nl_(\d+)$/.exec(cultivationId) : null;
-  const code = match ? Number(match[1]) : Number.NaN;
+  const code = typeof cultivationId === "string" ? codeOfId(cultivationId) : Number.NaN;
   if (rules.cropName(code) === undefined) {
     throw new FdmCalculatorError(
       "UNKNOWN_CULTIVATION",
@@ -88,6 +96,14 @@ export function brpCode(
     );
   }
   return code;
+}
+
+/** The number of an id `nl_<digits>`, else `NaN`; catalogue ids are looked up, other spellings (`nl_0265`) parsed. */
+function codeOfId(id: string): number {
+  const known = BRP_CODE_BY_ID.get(id);
+  if (known !== undefined) return known;
+  const match = /^nl_(\d+)$/.exec(id);
+  return match ? Number(match[1]) : Number.NaN;
 }
 
 /** The Table-11 row of a mestcode. */
@@ -108,6 +124,10 @@ export function mestcode(
   return row;
 }
 
+/** A cultivation as error messages name it. */
+const cultivationName = (c: NL2025Cultivation, i: number) =>
+  `cultivation ${i} (${String(c?.cultivationId)})`;
+
 export function prepareCultivations(
   cultivations: unknown,
   fieldId: string,
@@ -115,25 +135,27 @@ export function prepareCultivations(
 ): PreparedCultivation[] {
   if (!Array.isArray(cultivations)) throw invalid(fieldId, "cultivations must be a list");
   const last = day(rules.year, 12, 31);
-  return cultivations.map((c: NL2025Cultivation, i) => {
-    const what = `cultivation ${i} (${String(c?.cultivationId)})`;
+  return cultivations.map((c: NL2025Cultivation, i): PreparedCultivation => {
     const code = brpCode(c?.cultivationId, fieldId, rules);
-    const start = toDay(c.startDate, fieldId, `startDate of ${what}`);
-    const end =
-      c.endDate === null || c.endDate === undefined
-        ? null
-        : toDay(c.endDate, fieldId, `endDate of ${what}`);
+    const start = dayOf(c.startDate);
+    if (Number.isNaN(start)) {
+      throw invalid(fieldId, `startDate of ${cultivationName(c, i)} must be a valid Date`);
+    }
+    const end = c.endDate === null || c.endDate === undefined ? null : dayOf(c.endDate);
+    if (Number.isNaN(end)) {
+      throw invalid(fieldId, `endDate of ${cultivationName(c, i)} must be a valid Date`);
+    }
     if (start > last) {
       throw new FdmCalculatorError(
         rules.dateError,
-        `Field "${fieldId}": ${what} starts on ${formatDay(start)}, after ${rules.year}; the ${rules.year} norms only use cultivations that start before ${rules.year + 1}`,
+        `Field "${fieldId}": ${cultivationName(c, i)} starts on ${formatDay(start)}, after ${rules.year}; the ${rules.year} norms only use cultivations that start before ${rules.year + 1}`,
         { fieldId },
       );
     }
     if (end !== null && end < start) {
       throw invalid(
         fieldId,
-        `${what} ends (${formatDay(end)}) before it starts (${formatDay(start)})`,
+        `${cultivationName(c, i)} ends (${formatDay(end)}) before it starts (${formatDay(start)})`,
       );
     }
     if (
@@ -144,12 +166,15 @@ export function prepareCultivations(
     ) {
       throw invalid(
         fieldId,
-        `grassPurpose of ${what} must be "vanggewas_na_mais", "vanggewas", "groenbemester" or null`,
+        `grassPurpose of ${cultivationName(c, i)} must be "vanggewas_na_mais", "vanggewas", "groenbemester" or null`,
       );
     }
     return { id: c.cultivationId, code, start, end, source: c };
   });
 }
+
+/** An application as error messages name it. */
+const applicationName = (a: NL2025Application, index: number) => `application ${a?.id ?? index}`;
 
 export function prepareApplications(
   applications: unknown,
@@ -159,68 +184,92 @@ export function prepareApplications(
   if (!Array.isArray(applications)) throw invalid(fieldId, "applications must be a list");
   const first = day(rules.year, 1, 1);
   const last = day(rules.year, 12, 31);
-  return applications.map((a: NL2025Application, index) => {
-    const what = `application ${a?.id ?? index}`;
-    const applied = toDay(a?.date, fieldId, `date of ${what}`);
+  return applications.map((a: NL2025Application, index): PreparedApplication => {
+    const applied = dayOf(a?.date);
+    if (Number.isNaN(applied)) {
+      throw invalid(fieldId, `date of ${applicationName(a, index)} must be a valid Date`);
+    }
     if (applied < first || applied > last) {
       throw new FdmCalculatorError(
         rules.dateError,
-        `Field "${fieldId}": ${what} is dated ${formatDay(applied)}; the ${rules.year} gebruiksnormen count only applications from ${rules.year}-01-01 to ${rules.year}-12-31`,
+        `Field "${fieldId}": ${applicationName(a, index)} is dated ${formatDay(applied)}; the ${rules.year} gebruiksnormen count only applications from ${rules.year}-01-01 to ${rules.year}-12-31`,
         { fieldId },
       );
     }
     if (typeof a.amount !== "number" || !Number.isFinite(a.amount) || a.amount < 0) {
-      throw invalid(fieldId, `amount of ${what} must be a number of kg/ha of at least 0`);
+      throw invalid(
+        fieldId,
+        `amount of ${applicationName(a, index)} must be a number of kg/ha of at least 0`,
+      );
     }
-    checkBound(a.amount, "applicationAmount", `amount of ${what}`, { fieldId });
+    if (!isWithinBound(a.amount, "applicationAmount")) {
+      const what = `amount of ${applicationName(a, index)}`;
+      throw outOfBounds(what, a.amount, "applicationAmount", fieldId);
+    }
     const fertilizer = a.fertilizer;
     if (!fertilizer || typeof fertilizer !== "object" || !fertilizer.composition) {
-      throw invalid(fieldId, `${what} needs a fertilizer with typeRvo and composition`);
+      throw invalid(
+        fieldId,
+        `${applicationName(a, index)} needs a fertilizer with typeRvo and composition`,
+      );
     }
     const composition = fertilizer.composition as unknown as Record<string, unknown>;
     for (const nutrient in composition) {
       const value = composition[nutrient];
-      if (value !== null && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) {
+      if (value === null) continue;
+      if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
         throw invalid(
           fieldId,
-          `composition.${nutrient} of ${what} must be null or at least 0 g/kg`,
+          `composition.${nutrient} of ${applicationName(a, index)} must be null or at least 0 g/kg`,
         );
       }
-      if (value !== null) {
-        checkBound(value, "fertilizerContent", `composition.${nutrient} of ${what}`, { fieldId });
+      if (!isWithinBound(value, "fertilizerContent")) {
+        const what = `composition.${nutrient} of ${applicationName(a, index)}`;
+        throw outOfBounds(what, value, "fertilizerContent", fieldId);
       }
     }
     if (a.origin !== undefined && a.origin !== "eigen_bedrijf" && a.origin !== "aangevoerd") {
-      throw invalid(fieldId, `origin of ${what} must be "eigen_bedrijf" or "aangevoerd"`);
+      throw invalid(
+        fieldId,
+        `origin of ${applicationName(a, index)} must be "eigen_bedrijf" or "aangevoerd"`,
+      );
     }
+    const code = fertilizer.typeRvo;
+    const row = typeof code === "number" ? rules.mestcodes.get(code) : undefined;
     return {
       index,
       day: applied,
-      mestcode: mestcode(fertilizer.typeRvo, fieldId, what, rules),
+      // mestcode() refuses the code, naming the application.
+      mestcode: row ?? mestcode(code, fieldId, applicationName(a, index), rules),
       source: a,
     };
   });
 }
 
+const SOIL_KEYS = ["pCaCl2", "pAl"] as const;
+
 function checkSoil(soil: NL2025SoilPhosphate | null | undefined, fieldId: string) {
   if (soil === null || soil === undefined) return;
-  for (const key of ["pCaCl2", "pAl"] as const) {
+  for (const key of SOIL_KEYS) {
     const v = soil[key];
     if (typeof v !== "number" || !Number.isFinite(v) || v < 0) {
       throw invalid(fieldId, `soilPhosphate.${key} must be a number of at least 0`);
     }
-    checkBound(v, key === "pCaCl2" ? "soilPCaCl2" : "soilPAl", `soilPhosphate.${key}`, {
-      fieldId,
-    });
+    const bound = key === "pCaCl2" ? "soilPCaCl2" : "soilPAl";
+    if (!isWithinBound(v, bound)) throw outOfBounds(`soilPhosphate.${key}`, v, bound, fieldId);
   }
 }
-
 /**
  * Validates one field's input and turns its dates into day numbers.
  *
+ * @param texts - The explanation texts to share: a farm passes one memo to all its fields.
  * @throws FdmCalculatorError for every value the norms cannot use.
  */
-export function prepareField(input: NormsInput, rules: NormYearRules = RULES_2025): PreparedField {
+export function prepareField(
+  input: NormsInput,
+  rules: NormYearRules = RULES_2025,
+  texts: TextMemo = new TextMemo(),
+): PreparedField {
   if (!input || typeof input !== "object") {
     throw new FdmCalculatorError("INVALID_INPUT", "The input of a field must be an object");
   }
@@ -231,7 +280,9 @@ export function prepareField(input: NormsInput, rules: NormYearRules = RULES_202
   if (typeof input.area !== "number" || !Number.isFinite(input.area) || input.area <= 0) {
     throw invalid(fieldId, "area must be a number of ha above 0");
   }
-  checkBound(input.area, "fieldArea", "area", { fieldId });
+  if (!isWithinBound(input.area, "fieldArea")) {
+    throw outOfBounds("area", input.area, "fieldArea", fieldId);
+  }
   if (!REGIONS.includes(input.region)) {
     throw invalid(fieldId, `region must be one of ${REGIONS.join(", ")}`);
   }
@@ -243,5 +294,6 @@ export function prepareField(input: NormsInput, rules: NormYearRules = RULES_202
     rules,
     cultivations: prepareCultivations(input.cultivations, fieldId, rules),
     applications: prepareApplications(input.applications, fieldId, rules),
+    texts,
   };
 }

@@ -9,6 +9,7 @@ import {
   prepareField,
 } from "./input.js";
 import type { StikstofTableRow } from "./table-types.js";
+import { flat } from "./text-memo.js";
 import type { NL2025NormsInput, StikstofGebruiksnormResult } from "./types.js";
 
 const FIRST_YEAR_VARIANTS = new Set([
@@ -28,9 +29,10 @@ function byVariant(rows: StikstofTableRow[], variant: string): StikstofTableRow 
 function temporaryGrasslandRow(
   rows: StikstofTableRow[],
   main: ResolvedMainCrop,
-  fieldId: string,
-  year: number,
+  field: PreparedField,
 ): { row: StikstofTableRow; why: string } {
+  const fieldId = field.input.fieldId;
+  const { year } = field.rules;
   const APR_15 = day(year, 4, 15);
   const MAY_15 = day(year, 5, 15);
   const AUG_15 = day(year, 8, 15);
@@ -45,11 +47,14 @@ function temporaryGrasslandRow(
     );
   }
   const until = c.end ?? Number.POSITIVE_INFINITY;
-  const dates = `on the field from ${formatDay(c.start)} until ${c.end === null ? `after ${year}` : formatDay(c.end)}`;
-  const pick = (variant: string) => ({
-    row: byVariant(rows, variant),
-    why: `tijdelijk grasland ${dates}`,
-  });
+  const { start, end } = c;
+  const memo = field.texts.at("tijdelijk grasland").at(year).at(start).at(end);
+  const why =
+    memo.text ??
+    memo.keep(
+      `tijdelijk grasland on the field from ${formatDay(start)} until ${end === null ? `after ${year}` : formatDay(end)}`,
+    );
+  const pick = (variant: string) => ({ row: byVariant(rows, variant), why });
   if (c.start <= day(year, 1, 1)) {
     if (until >= OCT_15) return pick("van 1 januari tot minstens 15 oktober");
     if (until >= SEP_15) return pick("van 1 januari tot minstens 15 september");
@@ -66,7 +71,7 @@ function temporaryGrasslandRow(
   }
   throw new FdmCalculatorError(
     "NO_NORM_FOR_PERIOD",
-    `Field "${fieldId}": tijdelijk grasland ${dates} matches no period of RVO Table 2 (from 1 January until at least 15 April, or from a date until at least 15 October)`,
+    `Field "${fieldId}": ${why} matches no period of RVO Table 2 (from 1 January until at least 15 April, or from a date until at least 15 October)`,
     { fieldId },
   );
 }
@@ -77,7 +82,7 @@ function chooseRow(
   field: PreparedField,
 ): { row: StikstofTableRow; why: string } {
   const first = rows[0] as StikstofTableRow;
-  const { rules } = field;
+  const { rules, texts } = field;
   const input = field.input as NormsInput;
   const fieldId = input.fieldId;
   if (rows.length === 1) return { row: first, why: "the line has one figure set" };
@@ -87,22 +92,27 @@ function chooseRow(
         ? { row: byVariant(rows, "beweiden"), why: "the farm intends to graze (beweiding)" }
         : { row: byVariant(rows, "volledig maaien"), why: "the farm does not intend to graze" };
     case "einddatum_periode":
-      return temporaryGrasslandRow(rows, main, fieldId, rules.year);
+      return temporaryGrasslandRow(rows, main, field);
     case "ras": {
-      const variety = main.cultivation?.source.variety?.trim().toLowerCase();
-      for (const variant of ["hoge norm", "lage norm"]) {
-        if (variety && rules.varieties.get(`${first.table2Name}|${variant}`)?.has(variety)) {
-          return {
-            row: byVariant(rows, variant),
-            why: `variety "${main.cultivation?.source.variety}" is on the ${variant} list`,
-          };
-        }
-      }
+      const given = main.cultivation?.source.variety;
+      const variety = given?.trim().toLowerCase();
+      if (!variety) return { row: byVariant(rows, "overig"), why: "no variety is given" };
+      const lists = rules.varieties.get(first.table2Name);
+      const variant =
+        ["hoge norm", "lage norm"].find((v) => lists?.get(v)?.has(variety)) ?? "overig";
+      const memo = texts
+        .at("variety")
+        .at(variant)
+        .at(given as string);
       return {
-        row: byVariant(rows, "overig"),
-        why: variety
-          ? `variety "${main.cultivation?.source.variety}" is on neither variety list`
-          : "no variety is given",
+        row: byVariant(rows, variant),
+        why:
+          memo.text ??
+          memo.keep(
+            variant === "overig"
+              ? `variety "${given}" is on neither variety list`
+              : `variety "${given}" is on the ${variant} list`,
+          ),
       };
     }
     case "derogatie":
@@ -118,17 +128,26 @@ function chooseRow(
       );
       const row = rows.find((r) => FIRST_YEAR_VARIANTS.has(r.variant ?? "") !== lastYear);
       if (!row) throw new Error(`Table 2 line "${first.table2Name}" lacks a crop-year variant`);
+      const memo = texts.at("teeltjaar").at(rules.year).at(lastYear);
       return {
         row,
-        why: lastYear
-          ? `a crop of the same line was on the field in ${rules.year - 1}`
-          : `no crop of the same line was on the field in ${rules.year - 1} (first year)`,
+        why:
+          memo.text ??
+          memo.keep(
+            lastYear
+              ? `a crop of the same line was on the field in ${rules.year - 1}`
+              : `no crop of the same line was on the field in ${rules.year - 1} (first year)`,
+          ),
       };
     }
     case "brp_code": {
       const variant = KOOLZAAD_VARIANT[main.code];
       if (!variant) throw new Error(`No koolzaad variant for BRP code ${main.code}`);
-      return { row: byVariant(rows, variant), why: `BRP code ${main.code} is ${variant}koolzaad` };
+      const memo = texts.at("koolzaad").at(main.code);
+      return {
+        row: byVariant(rows, variant),
+        why: memo.text ?? memo.keep(`BRP code ${main.code} is ${variant}koolzaad`),
+      };
     }
     case "teeltvolgorde":
       return { row: byVariant(rows, "1e teelt"), why: "the crop is the main crop (1e teelt)" };
@@ -143,7 +162,8 @@ function chooseRow(
           { fieldId },
         );
       }
-      return { row, why: `teeltwijze "${row.variant}"` };
+      const memo = texts.at("teeltwijze").at(row.variant);
+      return { row, why: memo.text ?? memo.keep(`teeltwijze "${row.variant}"`) };
     }
     default:
       throw new Error(`Table 2 line "${first.table2Name}" has variants without a basis`);
@@ -181,11 +201,17 @@ function catchCropKorting(field: PreparedField, row: StikstofTableRow): Korting 
       sown = c.start;
     }
   }
+  const texts = field.texts.at("vanggewas").at(year);
   if (sown === null) {
+    const memo = texts.at(null);
     return {
       value: 20,
       rule: "vanggewas",
-      why: `korting of 20 kg N/ha: no catch crop (vanggewas) from winter ${year - 1}–${year}`,
+      why:
+        memo.text ??
+        memo.keep(
+          `korting of 20 kg N/ha: no catch crop (vanggewas) from winter ${year - 1}–${year}`,
+        ),
     };
   }
   const value =
@@ -196,10 +222,13 @@ function catchCropKorting(field: PreparedField, row: StikstofTableRow): Korting 
         : sown <= day(year - 1, 10, 31)
           ? 10
           : 20;
+  const memo = texts.at(sown);
   return {
     value,
     rule: "vanggewas",
-    why: `korting of ${value} kg N/ha: catch crop (vanggewas) sown ${formatDay(sown)}`,
+    why:
+      memo.text ??
+      memo.keep(`korting of ${value} kg N/ha: catch crop (vanggewas) sown ${formatDay(sown)}`),
   };
 }
 
@@ -247,17 +276,24 @@ function grasslandKorting(
     const destroyed = renewed.end as number;
     const on = formatDay(destroyed);
     if (destroyed >= day(year, 6, 1) && destroyed <= day(year, 8, 31)) {
+      const memo = field.texts.at("graslandvernieuwing").at(destroyed).at(resown.start);
       return {
         value: 50,
         rule: "graslandvernieuwing",
-        why: `korting of 50 kg N/ha: grassland renewed (destroyed ${on}, resown ${formatDay(resown.start)}) between 1 June and 31 August`,
+        why:
+          memo.text ??
+          memo.keep(
+            `korting of 50 kg N/ha: grassland renewed (destroyed ${on}, resown ${formatDay(resown.start)}) between 1 June and 31 August`,
+          ),
       };
     }
     if (destroyed >= day(year, 2, 1) && destroyed < day(year, 6, 1)) {
+      const memo = field.texts.at("graslandvernieuwing before June").at(destroyed);
       return {
         value: 0,
         rule: "graslandvernieuwing",
-        why: `no korting: grassland renewed (destroyed ${on}) before 1 June`,
+        why:
+          memo.text ?? memo.keep(`no korting: grassland renewed (destroyed ${on}) before 1 June`),
       };
     }
     throw new FdmCalculatorError(
@@ -294,10 +330,20 @@ function grasslandKorting(
     return null;
   }
   if (destroyed >= day(year, 2, 1) && destroyed <= day(year, 5, 10)) {
+    const memo = field.texts
+      .at("graslandvernietiging")
+      .at(row.table2Name)
+      .at(grass.id)
+      .at(purpose)
+      .at(destroyed);
     return {
       value: 65,
       rule: "graslandvernietiging",
-      why: `korting of 65 kg N/ha: ${row.table2Name} after grassland (${grass.id}${purpose ? `, ${purpose}` : ""}) destroyed ${on}`,
+      why:
+        memo.text ??
+        memo.keep(
+          `korting of 65 kg N/ha: ${row.table2Name} after grassland (${grass.id}${purpose ? `, ${purpose}` : ""}) destroyed ${on}`,
+        ),
     };
   }
   throw new FdmCalculatorError(
@@ -314,7 +360,9 @@ function korting(field: PreparedField, main: ResolvedMainCrop, row: StikstofTabl
     // RVO: a derogation farm in an NV-gebied follows the grassland rules of zand and löss on every soil.
     const grassland =
       isNVGebied && hasDerogation === true ? grasslandKorting(field, main, row) : null;
-    return grassland ?? { value: 0, rule: "geen", why: `no korting on ${region}` };
+    if (grassland) return grassland;
+    const memo = field.texts.at("no korting").at(region);
+    return { value: 0, rule: "geen", why: memo.text ?? memo.keep(`no korting on ${region}`) };
   }
   return grasslandKorting(field, main, row) ?? catchCropKorting(field, row);
 }
@@ -336,12 +384,27 @@ export function stikstofNorm(field: PreparedField): StikstofGebruiksnormResult {
   const tableValue = input.isNVGebied ? figures.nv : figures.standard;
   const reduction = korting(field, main, row);
   const normValue = Math.max(0, tableValue - reduction.value);
-  const line =
-    row.variant === null ? `"${row.table2Name}"` : `"${row.table2Name}" (${row.variant})`;
+  const { table2Name, variant } = row;
+  const { region, isNVGebied } = input;
+  const memo = field.texts
+    .at("stikstof norm")
+    .at(main.explanation)
+    .at(table2Name)
+    .at(variant)
+    .at(why)
+    .at(tableValue)
+    .at(region)
+    .at(isNVGebied)
+    .at(reduction.why)
+    .at(reduction.value);
   return {
     normValue,
     unit: "kg N/ha",
-    explanation: `${main.explanation}; RVO Table 2 line ${line} because ${why}; ${tableValue} kg N/ha on ${input.region}${input.isNVGebied ? " in NV-gebied" : ""}; ${reduction.why}${tableValue - reduction.value < 0 ? "; the norm does not go below 0" : ""}`,
+    explanation:
+      memo.text ??
+      memo.keep(
+        flat`${main.explanation}; RVO Table 2 line ${variant === null ? `"${table2Name}"` : `"${table2Name}" (${variant})`} because ${why}; ${tableValue} kg N/ha on ${region}${isNVGebied ? " in NV-gebied" : ""}; ${reduction.why}${tableValue - reduction.value < 0 ? "; the norm does not go below 0" : ""}`,
+      ),
     mainCropId: main.id,
     table2Name: row.table2Name,
     variant: row.variant,

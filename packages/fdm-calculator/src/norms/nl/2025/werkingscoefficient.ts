@@ -34,6 +34,22 @@ function ofRow(row: WerkingscoefficientRow): Werkingscoefficient {
   return result;
 }
 
+const dependsOnOrigin = (row: WerkingscoefficientRow) => row.herkomst !== null;
+
+// The 100% of a mestcode in no Table-9 category, built once per mestcode (a number).
+const OUTSIDE_TABLE_9 = new Map<number, Werkingscoefficient>();
+function outsideTable9(code: number): Werkingscoefficient {
+  let result = OUTSIDE_TABLE_9.get(code);
+  if (result === undefined) {
+    result = Object.freeze({
+      coefficient: 1,
+      why: `mestcode ${code} is in no Table-9 category: 100%`,
+    });
+    OUTSIDE_TABLE_9.set(code, result);
+  }
+  return result;
+}
+
 /** A content in kg/ton with where it came from. */
 export interface Content {
   value: number;
@@ -109,11 +125,9 @@ export function werkingscoefficient(
 ): Werkingscoefficient {
   const code = application.mestcode.code;
   const rows = (context.rules ?? RULES_2025).werkingscoefficienten.get(code);
-  if (!rows) {
-    return { coefficient: 1, why: `mestcode ${code} is in no Table-9 category: 100%` };
-  }
+  if (!rows) return outsideTable9(code);
   const origin = application.source.origin;
-  if (origin === undefined && rows.some((r) => r.herkomst !== null)) {
+  if (origin === undefined && rows.some(dependsOnOrigin)) {
     throw new FdmCalculatorError(
       "MISSING_ORIGIN",
       `Field "${context.fieldId}": application ${application.source.id ?? application.index} of mestcode ${code} (${application.mestcode.description}) needs its origin ("eigen_bedrijf" or "aangevoerd"), because its werkingscoëfficiënt in Table 9 depends on it`,

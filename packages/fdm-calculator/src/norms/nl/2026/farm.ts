@@ -1,10 +1,10 @@
 import {
   farmFields,
   farmResult,
-  farmTotal,
   type NL2025FarmGebruiksnormen,
   type NL2025FarmNormTotal,
   type NL2025FieldGebruiksnormen,
+  NormTotal,
   type NormWithFilling,
 } from "../2025/farm.js";
 import { nitrogenFilling } from "../2025/filling.js";
@@ -75,16 +75,20 @@ export interface NL2026FarmGebruiksnormen extends NL2025FarmGebruiksnormen {
 export function calculateNL2026GebruiksnormenForFarm(
   fields: NL2026NormsInput[],
 ): NL2026FarmGebruiksnormen {
-  const { area, fields: results } = farmFields(
-    fields,
-    RULES_2026,
-    (field, base): NL2026FieldGebruiksnormen => ({
-      ...base,
-      renure: { norm: renureNorm(field), filling: nitrogenFilling(field, "renure") },
-    }),
-  );
-  return {
-    ...farmResult({ area, fields: results }),
-    renure: farmTotal(results, area, "renure", "kg N"),
-  };
+  const renure = new NormTotal("kg N");
+  const farm = farmFields(fields, RULES_2026, (field, base): NL2026FieldGebruiksnormen => {
+    const norm = { norm: renureNorm(field), filling: nitrogenFilling(field, "renure") };
+    renure.add(base.fieldId, base.area, norm);
+    // A literal rather than `{ ...base, renure }`: the spread cost a tenth of the farm.
+    return {
+      fieldId: base.fieldId,
+      area: base.area,
+      stikstof: base.stikstof,
+      fosfaat: base.fosfaat,
+      dierlijkeMest: base.dierlijkeMest,
+      noNormForCrop: base.noNormForCrop,
+      renure: norm,
+    };
+  });
+  return { ...farmResult(farm), renure: renure.result(farm.area) };
 }

@@ -14,12 +14,15 @@ import type {
 import { RENURE_2026 } from "./renure-data.js";
 import { RULES_2026 } from "./rules.js";
 
+// The same on every field, so built once.
+const RENURE_EXPLANATION = `RENURE norm 2026: ${RENURE_2026.norm} kg N/ha from RENURE products (mestcodes ${RENURE_2026.mestcodes.join(", ")}), on top of the dierlijke-mest-gebruiksnorm`;
+
 /** The RENURE norm of a validated 2026 field: the same on every field. */
 export function renureNorm(_field: PreparedField): RenureGebruiksnormResult {
   return {
     normValue: RENURE_2026.norm,
     unit: "kg N/ha",
-    explanation: `RENURE norm 2026: ${RENURE_2026.norm} kg N/ha from RENURE products (mestcodes ${RENURE_2026.mestcodes.join(", ")}), on top of the dierlijke-mest-gebruiksnorm`,
+    explanation: RENURE_EXPLANATION,
     mestcodes: RENURE_2026.mestcodes,
   };
 }
