@@ -261,13 +261,15 @@ async function setEnabled(
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal, enableCultivationCatalogue } from "fdm-core";
+ * import assert from "node:assert";
+ * import { addFarm, createFdmAuth, createFdmLocal, enableCultivationCatalogue, getEnabledCatalogues } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * await enableCultivationCatalogue(fdm, me, farmId, "brp");
+ * assert.deepEqual((await getEnabledCatalogues(fdm, me, farmId)).cultivations, ["brp"]);
  * ```
  */
 export async function enableCultivationCatalogue(
@@ -301,13 +303,19 @@ export async function enableCultivationCatalogue(
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal, disableCultivationCatalogue } from "fdm-core";
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, createFdmAuth, createFdmLocal, disableCultivationCatalogue, enableCultivationCatalogue,
+ *   getEnabledCatalogues,
+ * } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
  * await disableCultivationCatalogue(fdm, me, farmId, "brp");
+ * assert.deepEqual((await getEnabledCatalogues(fdm, me, farmId)).cultivations, []);
  * ```
  */
 export async function disableCultivationCatalogue(
@@ -341,13 +349,15 @@ export async function disableCultivationCatalogue(
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal, enableFertilizerCatalogue } from "fdm-core";
+ * import assert from "node:assert";
+ * import { addFarm, createFdmAuth, createFdmLocal, enableFertilizerCatalogue, getEnabledCatalogues } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * await enableFertilizerCatalogue(fdm, me, farmId, "rvo");
+ * assert.deepEqual((await getEnabledCatalogues(fdm, me, farmId)).fertilizers, ["rvo"]);
  * ```
  */
 export async function enableFertilizerCatalogue(
@@ -381,13 +391,19 @@ export async function enableFertilizerCatalogue(
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal, disableFertilizerCatalogue } from "fdm-core";
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, createFdmAuth, createFdmLocal, disableFertilizerCatalogue, enableFertilizerCatalogue,
+ *   getEnabledCatalogues,
+ * } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableFertilizerCatalogue(fdm, me, farmId, "baat");
  * await disableFertilizerCatalogue(fdm, me, farmId, "baat");
+ * assert.deepEqual((await getEnabledCatalogues(fdm, me, farmId)).fertilizers, []);
  * ```
  */
 export async function disableFertilizerCatalogue(

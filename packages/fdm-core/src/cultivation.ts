@@ -187,6 +187,9 @@ export function requireInTenure(tenure: Tenure | null, date: Date, field: string
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
+ * import { addCultivation, enableCultivationCatalogue, syncCatalogues } from "fdm-core";
+ * await syncCatalogues(fdm); // once, at deployment: imports the catalogues of fdm-data
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
  * const cultivationId = await addCultivation(fdm, me, fieldId, {
  *   catalogueItemId: "nl_265", // Grasland, blijvend
  *   startDate: new Date("2025-01-01"),
@@ -237,8 +240,10 @@ function cultivationRow(cultivation: unknown) {
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
+ * import assert from "node:assert";
+ * import { getCultivation } from "fdm-core";
  * const cultivation = await getCultivation(fdm, me, cultivationId);
- * console.log(cultivation.nameNl, cultivation.harvestable); // Grasland, blijvend multiple
+ * assert.deepEqual([cultivation.nameNl, cultivation.harvestable], ["Grasland, blijvend", "multiple"]);
  * ```
  */
 export async function getCultivation(
@@ -270,10 +275,13 @@ export async function getCultivation(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
+ * import assert from "node:assert";
+ * import { getCultivations } from "fdm-core";
  * const in2025 = await getCultivations(fdm, me, fieldId, {
  *   start: new Date("2025-01-01"),
  *   end: new Date("2025-12-31"),
  * });
+ * assert.deepEqual(in2025.map((c) => c.id), [cultivationId]);
  * ```
  */
 export async function getCultivations(
@@ -301,7 +309,10 @@ export async function getCultivations(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
+ * import assert from "node:assert";
+ * import { getCultivationsForFarm } from "fdm-core";
  * const all = await getCultivationsForFarm(fdm, me, farmId);
+ * assert.deepEqual(all.map((c) => [c.fieldId, c.catalogueItemId]), [[fieldId, "nl_265"]]);
  * ```
  */
 export async function getCultivationsForFarm(
@@ -332,10 +343,24 @@ export async function getCultivationsForFarm(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * await updateCultivation(fdm, me, cultivationId, { startDate: new Date("2025-02-01") });
+ * import assert from "node:assert";
+ * import { updateCultivation } from "fdm-core";
+ * const updated = await updateCultivation(fdm, me, cultivationId, { startDate: new Date("2025-02-01") });
+ * assert.deepEqual(updated.startDate, new Date("2025-02-01"));
  * ```
  */
 export async function updateCultivation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+  update: Partial<CultivationInput>,
+): Promise<Cultivation> {
+  return changeCultivation("updateCultivation", fdm, principalId, cultivationId, update);
+}
+
+/** updateCultivation's work, audited under the name of the function called. */
+async function changeCultivation(
+  origin: "updateCultivation" | "endCultivation",
   fdm: FdmType,
   principalId: PrincipalId,
   cultivationId: string,
@@ -350,7 +375,7 @@ export async function updateCultivation(
   const startDate =
     patch.startDate === undefined ? undefined : requireDate(patch.startDate, "startDate");
   const endDate = patch.endDate === undefined ? undefined : optionalDate(patch.endDate, "endDate");
-  await guard(fdm, principalId, "updateCultivation").write(
+  await guard(fdm, principalId, origin).write(
     "cultivation",
     cultivationId,
     async (tx, { farmId }) => {
@@ -443,7 +468,10 @@ export async function updateCultivation(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
- * await endCultivation(fdm, me, cultivationId, new Date("2025-10-15"));
+ * import assert from "node:assert";
+ * import { endCultivation } from "fdm-core";
+ * const ended = await endCultivation(fdm, me, cultivationId, new Date("2025-10-15"));
+ * assert.deepEqual(ended.endDate, new Date("2025-10-15"));
  * ```
  */
 export async function endCultivation(
@@ -453,7 +481,7 @@ export async function endCultivation(
   endDate: Date,
 ): Promise<Cultivation> {
   requireDate(endDate, "endDate");
-  return updateCultivation(fdm, principalId, cultivationId, { endDate });
+  return changeCultivation("endCultivation", fdm, principalId, cultivationId, { endDate });
 }
 
 /**
@@ -467,7 +495,10 @@ export async function endCultivation(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
+ * import assert from "node:assert";
+ * import { getCultivations, removeCultivation } from "fdm-core";
  * await removeCultivation(fdm, me, cultivationId);
+ * assert.deepEqual(await getCultivations(fdm, me, fieldId), []);
  * ```
  */
 export async function removeCultivation(

@@ -47,13 +47,16 @@ const yearOf = (value: unknown) => requireYear(value, "year", firstDerogationYea
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addDerogation, addFarm, createFdmAuth, createFdmLocal } from "fdm-core";
+ * import assert from "node:assert";
+ * import { addDerogation, addFarm, createFdmAuth, createFdmLocal, listDerogations } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * const derogationId = await addDerogation(fdm, me, farmId, 2025);
+ * const [derogation] = await listDerogations(fdm, me, farmId);
+ * assert.deepEqual([derogation?.id, derogation?.year], [derogationId, 2025]);
  * ```
  */
 export async function addDerogation(
@@ -179,7 +182,8 @@ export async function isDerogationGrantedForYear(
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addDerogation, addFarm, createFdmAuth, createFdmLocal, removeDerogation } from "fdm-core";
+ * import assert from "node:assert";
+ * import { addDerogation, addFarm, createFdmAuth, createFdmLocal, listDerogations, removeDerogation } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
@@ -187,6 +191,7 @@ export async function isDerogationGrantedForYear(
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * const derogationId = await addDerogation(fdm, me, farmId, 2025);
  * await removeDerogation(fdm, me, derogationId);
+ * assert.deepEqual(await listDerogations(fdm, me, farmId), []);
  * ```
  */
 export async function removeDerogation(

@@ -30,6 +30,7 @@ export interface FdmErrorOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { randomBytes } from "node:crypto";
  * import { FdmError, createFdmAuth, createFdmLocal, getFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
@@ -38,8 +39,10 @@ export interface FdmErrorOptions {
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * try {
  *   await getFarm(fdm, me, "no-such-farm");
+ *   assert.fail("expected a refusal");
  * } catch (err) {
- *   if (err instanceof FdmError) console.log(err.code); // "NOT_FOUND"
+ *   assert.ok(err instanceof FdmError);
+ *   assert.equal(err.code, "NOT_FOUND");
  * }
  * ```
  */
@@ -68,6 +71,7 @@ export class FdmError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { randomBytes } from "node:crypto";
  * import { FdmPermissionError, addFarm, createFdmAuth, createFdmLocal, removeFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
@@ -78,8 +82,10 @@ export class FdmError extends Error {
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * try {
  *   await removeFarm(fdm, bram, farmId);
+ *   assert.fail("expected a refusal");
  * } catch (err) {
- *   if (err instanceof FdmPermissionError) console.log(err.action, err.resource); // delete farm
+ *   assert.ok(err instanceof FdmPermissionError);
+ *   assert.deepEqual([err.action, err.resource], ["delete", "farm"]);
  * }
  * ```
  */

@@ -67,7 +67,8 @@ async function requirePrincipal(tx: FdmType, grantee: string): Promise<void> {
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm } from "fdm-core";
+ * import assert from "node:assert";
+ * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, listPrincipalsForFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
@@ -77,6 +78,8 @@ async function requirePrincipal(tx: FdmType, grantee: string): Promise<void> {
  * });
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * await grantRoleToFarm(fdm, me, advisor.id, farmId, "advisor");
+ * const principals = await listPrincipalsForFarm(fdm, me, farmId);
+ * assert.deepEqual(principals.map((p) => [p.principalId, p.role]), [[me, "owner"], [advisor.id, "advisor"]]);
  * ```
  */
 export async function grantRoleToFarm(
@@ -121,7 +124,11 @@ export async function grantRoleToFarm(
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, updateRoleOfPrincipalAtFarm } from "fdm-core";
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, listPrincipalsForFarm,
+ *   updateRoleOfPrincipalAtFarm,
+ * } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
@@ -130,6 +137,8 @@ export async function grantRoleToFarm(
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * await grantRoleToFarm(fdm, me, bram, farmId, "researcher");
  * await updateRoleOfPrincipalAtFarm(fdm, me, bram, farmId, "advisor");
+ * const principals = await listPrincipalsForFarm(fdm, me, farmId);
+ * assert.deepEqual(principals.map((p) => p.role), ["owner", "advisor"]);
  * ```
  */
 export async function updateRoleOfPrincipalAtFarm(
@@ -169,7 +178,11 @@ export async function updateRoleOfPrincipalAtFarm(
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, revokePrincipalFromFarm } from "fdm-core";
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, listPrincipalsForFarm,
+ *   revokePrincipalFromFarm,
+ * } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
@@ -178,6 +191,7 @@ export async function updateRoleOfPrincipalAtFarm(
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * await grantRoleToFarm(fdm, me, bram, farmId, "advisor");
  * await revokePrincipalFromFarm(fdm, me, bram, farmId);
+ * assert.deepEqual((await listPrincipalsForFarm(fdm, me, farmId)).map((p) => p.role), ["owner"]);
  * ```
  */
 export async function revokePrincipalFromFarm(

@@ -110,12 +110,15 @@ async function readFarm(db: FdmType, principalId: string, farmId: string): Promi
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal } from "fdm-core";
+ * import assert from "node:assert";
+ * import { addFarm, createFdmAuth, createFdmLocal, getFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve", postalCode: "6708 PB" });
+ * const farm = await getFarm(fdm, me, farmId);
+ * assert.deepEqual([farm.postalCode, farm.roles], ["6708 PB", ["owner"]]); // the one who adds it owns it
  * ```
  */
 export async function addFarm(
@@ -222,6 +225,7 @@ export async function getFarms(fdm: FdmType, principalId: PrincipalId): Promise<
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
+ * import assert from "node:assert";
  * import { addFarm, createFdmAuth, createFdmLocal, updateFarm } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
@@ -229,6 +233,7 @@ export async function getFarms(fdm: FdmType, principalId: PrincipalId): Promise<
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * const farm = await updateFarm(fdm, me, farmId, { address: "Dorpsstraat 1" });
+ * assert.deepEqual([farm.name, farm.address], ["De Hoeve", "Dorpsstraat 1"]);
  * ```
  */
 export async function updateFarm(

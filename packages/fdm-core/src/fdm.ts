@@ -51,8 +51,11 @@ const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
  * @throws {FdmError} `DATABASE` when PGlite cannot open the directory or a migration fails.
  * @example
  * ```ts
- * import { createFdmLocal, closeFdm } from "fdm-core";
+ * import assert from "node:assert";
+ * import { createFdmLocal, closeFdm, fdmSchema } from "fdm-core";
  * const fdm = await createFdmLocal();
+ * // The handle is a drizzle-orm database: the tables of fdmSchema can be queried directly.
+ * assert.deepEqual(await fdm.select().from(fdmSchema.farms), []);
  * await closeFdm(fdm);
  * ```
  */
@@ -152,9 +155,11 @@ export async function migrateFdm(fdm: FdmType): Promise<void> {
  * @throws {FdmError} `INVALID_INPUT` for a handle that fdm-core did not create.
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { createFdmLocal, closeFdm } from "fdm-core";
  * const fdm = await createFdmLocal();
  * await closeFdm(fdm);
+ * assert.equal(fdm.$client.closed, true);
  * ```
  */
 export async function closeFdm(fdm: FdmType): Promise<void> {

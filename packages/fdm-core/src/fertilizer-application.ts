@@ -150,6 +150,7 @@ async function requireUsableFertilizer(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
+ * import { addFertilizerApplication } from "fdm-core";
  * const applicationId = await addFertilizerApplication(fdm, me, fieldId, {
  *   fertilizerId: slurryId,
  *   amountKgPerHa: 25000,
@@ -225,7 +226,10 @@ function requireAmount(value: unknown): number {
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
+ * import assert from "node:assert";
+ * import { getFertilizerApplication } from "fdm-core";
  * const application = await getFertilizerApplication(fdm, me, applicationId);
+ * assert.deepEqual([application.amountKgPerHa, application.method], [25000, "shallow_injection"]);
  * ```
  */
 export async function getFertilizerApplication(
@@ -259,10 +263,13 @@ export async function getFertilizerApplication(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
+ * import assert from "node:assert";
+ * import { getFertilizerApplications } from "fdm-core";
  * const spring = await getFertilizerApplications(fdm, me, fieldId, {
  *   start: new Date("2025-03-01"),
  *   end: new Date("2025-05-31"),
  * });
+ * assert.deepEqual(spring.map((a) => a.id), [applicationId]);
  * ```
  */
 export async function getFertilizerApplications(
@@ -299,11 +306,14 @@ export async function getFertilizerApplications(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
+ * import assert from "node:assert";
+ * import { getFertilizerApplicationsForFarm } from "fdm-core";
  * const spring = await getFertilizerApplicationsForFarm(fdm, me, farmId, {
  *   start: new Date("2025-03-01"),
  *   end: new Date("2025-05-31"),
  * });
  * const onField = spring.filter((a) => a.fieldId === fieldId);
+ * assert.deepEqual(onField.map((a) => a.id), [applicationId]);
  * ```
  */
 export async function getFertilizerApplicationsForFarm(
@@ -343,7 +353,10 @@ export async function getFertilizerApplicationsForFarm(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
- * await updateFertilizerApplication(fdm, me, applicationId, { amountKgPerHa: 20000 });
+ * import assert from "node:assert";
+ * import { updateFertilizerApplication } from "fdm-core";
+ * const updated = await updateFertilizerApplication(fdm, me, applicationId, { amountKgPerHa: 20000 });
+ * assert.equal(updated.amountKgPerHa, 20000);
  * ```
  */
 export async function updateFertilizerApplication(
@@ -409,7 +422,10 @@ export async function updateFertilizerApplication(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizerApplication example"
+ * import assert from "node:assert";
+ * import { getFertilizerApplications, removeFertilizerApplication } from "fdm-core";
  * await removeFertilizerApplication(fdm, me, applicationId);
+ * assert.deepEqual(await getFertilizerApplications(fdm, me, fieldId), []);
  * ```
  */
 export async function removeFertilizerApplication(

@@ -386,6 +386,8 @@ async function requireFertilizerItem(db: FdmType, farmId: string, itemId: string
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
+ * import { addFertilizer, enableFertilizerCatalogue, syncCatalogues } from "fdm-core";
+ * await syncCatalogues(fdm); // once, at deployment: imports the catalogues of fdm-data
  * await enableFertilizerCatalogue(fdm, me, farmId, "rvo");
  * const slurryId = await addFertilizer(fdm, me, farmId, {
  *   catalogueItemId: "rvo_14", // Rundvee - Drijfmest
@@ -454,6 +456,7 @@ export async function addFertilizer(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
+ * import { getFertilizer } from "fdm-core";
  * const slurry = await getFertilizer(fdm, me, slurryId);
  * console.log(slurry.n, slurry.p2o5); // g/kg
  * ```
@@ -483,7 +486,10 @@ export async function getFertilizer(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
+ * import assert from "node:assert";
+ * import { getFertilizers } from "fdm-core";
  * const stock = await getFertilizers(fdm, me, farmId);
+ * assert.deepEqual(stock.map((f) => [f.id, f.catalogueItemId]), [[slurryId, "rvo_14"]]);
  * ```
  */
 export async function getFertilizers(
@@ -511,7 +517,10 @@ export async function getFertilizers(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
- * await updateFertilizer(fdm, me, slurryId, { amountKg: 30000 });
+ * import assert from "node:assert";
+ * import { updateFertilizer } from "fdm-core";
+ * const updated = await updateFertilizer(fdm, me, slurryId, { amountKg: 30000 });
+ * assert.equal(updated.amountKg, 30000);
  * ```
  */
 export async function updateFertilizer(
@@ -555,7 +564,10 @@ export async function updateFertilizer(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addFertilizer example"
+ * import assert from "node:assert";
+ * import { getFertilizers, removeFertilizer } from "fdm-core";
  * await removeFertilizer(fdm, me, slurryId);
+ * assert.deepEqual(await getFertilizers(fdm, me, farmId), []);
  * ```
  */
 export async function removeFertilizer(

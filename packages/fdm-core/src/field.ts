@@ -181,7 +181,7 @@ async function checkTenureCoversActions(
  *   acquiringMethod: "owner",
  * });
  * const field = await getField(fdm, me, fieldId);
- * assert.ok(field.areaHa > 75 && field.areaHa < 76);
+ * assert.equal(field.areaHa.toFixed(2), "76.15"); // 0.01° by 0.01° at 52° N
  * ```
  */
 export async function addField(
@@ -312,8 +312,10 @@ export async function addFields(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * const field = await getField(fdm, me, fieldId);
- * console.log(field.name, field.areaHa.toFixed(2), "ha");
+ * import assert from "node:assert";
+ * import { getField } from "fdm-core";
+ * const { name, acquiringMethod } = await getField(fdm, me, fieldId);
+ * assert.deepEqual([name, acquiringMethod], ["Achter de schuur", "owner"]);
  * ```
  */
 export async function getField(
@@ -346,10 +348,13 @@ export async function getField(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addField example"
+ * import assert from "node:assert";
+ * import { getFields } from "fdm-core";
  * const fields2025 = await getFields(fdm, me, farmId, {
  *   start: new Date("2025-01-01"),
  *   end: new Date("2025-12-31"),
  * });
+ * assert.deepEqual(fields2025.map((f) => f.id), [fieldId]);
  * ```
  */
 export async function getFields(
@@ -402,10 +407,24 @@ const listAsJson = sql<string>`coalesce(json_agg(json_build_object(${sql.join(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
- * await updateField(fdm, me, fieldId, { name: "Achter de stal" });
+ * import assert from "node:assert";
+ * import { updateField } from "fdm-core";
+ * const updated = await updateField(fdm, me, fieldId, { name: "Achter de stal" });
+ * assert.equal(updated.name, "Achter de stal");
  * ```
  */
 export async function updateField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  update: Partial<FieldInput>,
+): Promise<Field> {
+  return changeField("updateField", fdm, principalId, fieldId, update);
+}
+
+/** updateField's work, audited under the name of the function called (updateField or discardField). */
+async function changeField(
+  origin: "updateField" | "discardField",
   fdm: FdmType,
   principalId: PrincipalId,
   fieldId: string,
@@ -427,7 +446,7 @@ export async function updateField(
     patch.discardingDate === undefined
       ? undefined
       : optionalDate(patch.discardingDate, "discardingDate");
-  await guard(fdm, principalId, "updateField").write("field", fieldId, async (tx) => {
+  await guard(fdm, principalId, origin).write("field", fieldId, async (tx) => {
     const [current] = await tx
       .select({
         acquiringDate: fieldAcquiring.acquiringDate,
@@ -480,7 +499,11 @@ export async function updateField(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
+ * import assert from "node:assert";
+ * import { discardField, getFields } from "fdm-core";
  * await discardField(fdm, me, fieldId, new Date("2025-11-01"));
+ * const in2026 = await getFields(fdm, me, farmId, { start: new Date("2026-01-01"), end: new Date("2026-12-31") });
+ * assert.deepEqual(in2026, []); // kept in the history of 2025, gone from 2026
  * ```
  */
 export async function discardField(
@@ -490,7 +513,7 @@ export async function discardField(
   discardingDate: Date,
 ): Promise<Field> {
   requireDate(discardingDate, "discardingDate");
-  return updateField(fdm, principalId, fieldId, { discardingDate });
+  return changeField("discardField", fdm, principalId, fieldId, { discardingDate });
 }
 
 /**
@@ -506,7 +529,10 @@ export async function discardField(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
+ * import assert from "node:assert";
+ * import { getFields, removeField } from "fdm-core";
  * await removeField(fdm, me, fieldId);
+ * assert.deepEqual(await getFields(fdm, me, farmId), []);
  * ```
  */
 export async function removeField(

@@ -35,13 +35,15 @@ tied<GrazingIntention, typeof grazingIntentions.$inferSelect, "createdAt" | "upd
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, createFdmAuth, createFdmLocal, setGrazingIntention } from "fdm-core";
+ * import assert from "node:assert";
+ * import { addFarm, createFdmAuth, createFdmLocal, getGrazingIntention, setGrazingIntention } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
  * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
  * await setGrazingIntention(fdm, me, farmId, 2025, true);
+ * assert.equal(await getGrazingIntention(fdm, me, farmId, 2025), true);
  * ```
  */
 export async function setGrazingIntention(

@@ -1,16 +1,36 @@
 // Enumerates fdm-core's exports and proves, for every function that writes, that a refused
 // call and a call failing inside its work leave every table as it was and write one audit
-// row; and that every function taking a principal refuses a stranger.
-import { count, desc, eq } from "drizzle-orm";
+// row; and that every function taking a principal refuses a stranger. A write that no valid
+// input makes fail in its work is made to fail by a trigger refusing one of its tables.
+import { eq, notInArray, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
 import * as core from "./index.js";
-import { auditLog } from "./schema.js";
+import {
+  auditLog,
+  cultivationHarvesting,
+  cultivations,
+  derogations,
+  farmCultivationCatalogues,
+  farmFertilizerCatalogues,
+  farmRoles,
+  farms,
+  fertilizerAcquiring,
+  fertilizerApplying,
+  fieldAcquiring,
+  fields,
+  grazingIntentions,
+  organicCertifications,
+  organizations,
+  soilSampling,
+} from "./schema.js";
 import {
   addUser,
   countRows,
   createTestDatabase,
+  rowDigests,
   seedFarm,
   type TestDatabase,
 } from "./test-setup.js";
@@ -37,27 +57,47 @@ interface Seed {
 
 type Call = (s: Seed) => Promise<unknown>;
 
-/** A write: a call refused to a stranger, and a call by the owner that fails inside its work. */
-interface WriteCase {
-  denied: Call | { none: string };
-  /** The code of the refusal; PERMISSION_DENIED unless given. */
-  deniedCode?: string;
-  failing: Call | { none: string };
+/**
+ * A call by the owner that passes the access check and then fails at its write to `table`:
+ * while it runs, a trigger makes the database refuse every row written there.
+ */
+interface RefusedWrite {
+  table: PgTable;
+  call: Call;
 }
 
-const may = { none: "every input that passes validation is written; nothing fails in the work" };
+/** A write: a call refused to a stranger, and a call by the owner that fails inside its work. */
+interface WriteCase {
+  denied: Call;
+  /** The code of the refusal; PERMISSION_DENIED unless given. */
+  deniedCode?: string;
+  /** Fails through its input (checked in the work), or at a write the database refuses. */
+  failing: Call | RefusedWrite;
+}
+
+/**
+ * `call` with the database refusing its rows in `table`: for calls that write every valid
+ * input. Where a call writes several tables, `table` is one written late, so that the
+ * test shows the earlier writes rolled back.
+ */
+const failingTable = (table: PgTable, call: Call): RefusedWrite => ({ table, call });
 
 const writes: Record<string, WriteCase> = {
   addFarm: {
     // any existing user may add a farm; a principal that is no user may not
     denied: (s) => core.addFarm(s.fdm, "no-such-user", { name: "X" }),
-    failing: may,
+    // the owner role is written after the farm
+    failing: failingTable(farmRoles, (s) => core.addFarm(s.fdm, s.owner, { name: "X" })),
   },
   updateFarm: {
     denied: (s) => core.updateFarm(s.fdm, s.stranger, s.farmId, { name: "X" }),
-    failing: may,
+    failing: failingTable(farms, (s) => core.updateFarm(s.fdm, s.owner, s.farmId, { name: "X" })),
   },
-  removeFarm: { denied: (s) => core.removeFarm(s.fdm, s.stranger, s.farmId), failing: may },
+  removeFarm: {
+    denied: (s) => core.removeFarm(s.fdm, s.stranger, s.farmId),
+    // the farm row goes last, after its fields, cultivations, harvests, analyses and fertilizers
+    failing: failingTable(farms, (s) => core.removeFarm(s.fdm, s.owner, s.farmId)),
+  },
   grantRoleToFarm: {
     denied: (s) => core.grantRoleToFarm(s.fdm, s.stranger, s.stranger, s.farmId, "owner"),
     failing: (s) => core.grantRoleToFarm(s.fdm, s.owner, s.owner, s.farmId, "advisor"),
@@ -74,19 +114,29 @@ const writes: Record<string, WriteCase> = {
   },
   enableCultivationCatalogue: {
     denied: (s) => core.enableCultivationCatalogue(s.fdm, s.stranger, s.farmId, "brp"),
-    failing: may,
+    // the farm of the team has no catalogue enabled yet
+    failing: failingTable(farmCultivationCatalogues, (s) =>
+      core.enableCultivationCatalogue(s.fdm, s.owner, s.orgFarmId, "brp"),
+    ),
   },
   disableCultivationCatalogue: {
     denied: (s) => core.disableCultivationCatalogue(s.fdm, s.stranger, s.farmId, "brp"),
-    failing: may,
+    failing: failingTable(farmCultivationCatalogues, (s) =>
+      core.disableCultivationCatalogue(s.fdm, s.owner, s.farmId, "brp"),
+    ),
   },
   enableFertilizerCatalogue: {
     denied: (s) => core.enableFertilizerCatalogue(s.fdm, s.stranger, s.farmId, "rvo"),
-    failing: may,
+    // srm is not enabled yet
+    failing: failingTable(farmFertilizerCatalogues, (s) =>
+      core.enableFertilizerCatalogue(s.fdm, s.owner, s.farmId, "srm"),
+    ),
   },
   disableFertilizerCatalogue: {
     denied: (s) => core.disableFertilizerCatalogue(s.fdm, s.stranger, s.farmId, "rvo"),
-    failing: may,
+    failing: failingTable(farmFertilizerCatalogues, (s) =>
+      core.disableFertilizerCatalogue(s.fdm, s.owner, s.farmId, "rvo"),
+    ),
   },
   addField: {
     denied: (s) =>
@@ -96,7 +146,15 @@ const writes: Record<string, WriteCase> = {
         acquiringDate: new Date("2020-01-01"),
         acquiringMethod: "owner",
       }),
-    failing: may,
+    // the field and its acquiring are one statement; the acquiring is refused
+    failing: failingTable(fieldAcquiring, (s) =>
+      core.addField(s.fdm, s.owner, s.farmId, {
+        name: "X",
+        geometry: square,
+        acquiringDate: new Date("2020-01-01"),
+        acquiringMethod: "owner",
+      }),
+    ),
   },
   addFields: {
     denied: (s) =>
@@ -108,7 +166,19 @@ const writes: Record<string, WriteCase> = {
           acquiringMethod: "owner",
         },
       ]),
-    failing: may,
+    failing: failingTable(fieldAcquiring, (s) =>
+      core.addFields(
+        s.fdm,
+        s.owner,
+        s.farmId,
+        ["X", "Y"].map((name) => ({
+          name,
+          geometry: square,
+          acquiringDate: new Date("2020-01-01"),
+          acquiringMethod: "owner" as const,
+        })),
+      ),
+    ),
   },
   // The batch calls: checked once on the farm; a row that fails in the work writes nothing.
   addCultivations: {
@@ -188,8 +258,13 @@ const writes: Record<string, WriteCase> = {
   discardField: {
     denied: (s) => core.discardField(s.fdm, s.stranger, s.fieldId, new Date("2030-01-01")),
     failing: (s) => core.discardField(s.fdm, s.owner, s.fieldId, new Date("2019-01-01")),
+    // it is updateField with a discarding date, and audited as that
   },
-  removeField: { denied: (s) => core.removeField(s.fdm, s.stranger, s.fieldId), failing: may },
+  removeField: {
+    denied: (s) => core.removeField(s.fdm, s.stranger, s.fieldId),
+    // the field row goes last, after its cultivations, harvests and soil analyses
+    failing: failingTable(fields, (s) => core.removeField(s.fdm, s.owner, s.fieldId)),
+  },
   addCultivation: {
     denied: (s) =>
       core.addCultivation(s.fdm, s.stranger, s.fieldId, {
@@ -214,10 +289,14 @@ const writes: Record<string, WriteCase> = {
     denied: (s) => core.endCultivation(s.fdm, s.stranger, s.cultivationId, new Date("2021-12-01")),
     // before its start (2021-03-01): the order is checked against the stored start, in the work
     failing: (s) => core.endCultivation(s.fdm, s.owner, s.cultivationId, new Date("2021-01-01")),
+    // it is updateCultivation with an end date, and audited as that
   },
   removeCultivation: {
     denied: (s) => core.removeCultivation(s.fdm, s.stranger, s.cultivationId),
-    failing: may,
+    // the cultivation goes after its harvest
+    failing: failingTable(cultivations, (s) =>
+      core.removeCultivation(s.fdm, s.owner, s.cultivationId),
+    ),
   },
   addHarvest: {
     denied: (s) =>
@@ -228,7 +307,10 @@ const writes: Record<string, WriteCase> = {
   },
   removeHarvest: {
     denied: (s) => core.removeHarvest(s.fdm, s.stranger, s.harvestId),
-    failing: may,
+    // the harvesting action goes with the harvestable (ON DELETE CASCADE)
+    failing: failingTable(cultivationHarvesting, (s) =>
+      core.removeHarvest(s.fdm, s.owner, s.harvestId),
+    ),
   },
   addFertilizer: {
     denied: (s) =>
@@ -244,11 +326,16 @@ const writes: Record<string, WriteCase> = {
   },
   updateFertilizer: {
     denied: (s) => core.updateFertilizer(s.fdm, s.stranger, s.fertilizerId, { amountKg: 1 }),
-    failing: may,
+    failing: failingTable(fertilizerAcquiring, (s) =>
+      core.updateFertilizer(s.fdm, s.owner, s.fertilizerId, { amountKg: 1 }),
+    ),
   },
   removeFertilizer: {
     denied: (s) => core.removeFertilizer(s.fdm, s.stranger, s.fertilizerId),
-    failing: may,
+    // its applications go with it (ON DELETE CASCADE)
+    failing: failingTable(fertilizerApplying, (s) =>
+      core.removeFertilizer(s.fdm, s.owner, s.fertilizerId),
+    ),
   },
   addFertilizerApplication: {
     denied: (s) =>
@@ -277,7 +364,9 @@ const writes: Record<string, WriteCase> = {
   },
   removeFertilizerApplication: {
     denied: (s) => core.removeFertilizerApplication(s.fdm, s.stranger, s.applicationId),
-    failing: may,
+    failing: failingTable(fertilizerApplying, (s) =>
+      core.removeFertilizerApplication(s.fdm, s.owner, s.applicationId),
+    ),
   },
   addSoilAnalysis: {
     denied: (s) =>
@@ -304,7 +393,10 @@ const writes: Record<string, WriteCase> = {
   },
   removeSoilAnalysis: {
     denied: (s) => core.removeSoilAnalysis(s.fdm, s.stranger, s.analysisId),
-    failing: may,
+    // the sampling action goes with the analysis (ON DELETE CASCADE)
+    failing: failingTable(soilSampling, (s) =>
+      core.removeSoilAnalysis(s.fdm, s.owner, s.analysisId),
+    ),
   },
   addDerogation: {
     denied: (s) => core.addDerogation(s.fdm, s.stranger, s.farmId, 2024),
@@ -313,11 +405,15 @@ const writes: Record<string, WriteCase> = {
   },
   removeDerogation: {
     denied: (s) => core.removeDerogation(s.fdm, s.stranger, s.derogationId),
-    failing: may,
+    failing: failingTable(derogations, (s) =>
+      core.removeDerogation(s.fdm, s.owner, s.derogationId),
+    ),
   },
   setGrazingIntention: {
     denied: (s) => core.setGrazingIntention(s.fdm, s.stranger, s.farmId, 2024, true),
-    failing: may,
+    failing: failingTable(grazingIntentions, (s) =>
+      core.setGrazingIntention(s.fdm, s.owner, s.farmId, 2024, true),
+    ),
   },
   addOrganicCertification: {
     denied: (s) => core.addOrganicCertification(s.fdm, s.stranger, s.farmId, certificate),
@@ -326,7 +422,9 @@ const writes: Record<string, WriteCase> = {
   },
   removeOrganicCertification: {
     denied: (s) => core.removeOrganicCertification(s.fdm, s.stranger, s.certificationId),
-    failing: may,
+    failing: failingTable(organicCertifications, (s) =>
+      core.removeOrganicCertification(s.fdm, s.owner, s.certificationId),
+    ),
   },
   createOrganization: {
     // a principal that is no user
@@ -336,7 +434,9 @@ const writes: Record<string, WriteCase> = {
   },
   updateOrganization: {
     denied: (s) => core.updateOrganization(s.fdm, s.stranger, s.organizationId, { name: "X" }),
-    failing: may,
+    failing: failingTable(organizations, (s) =>
+      core.updateOrganization(s.fdm, s.owner, s.organizationId, { name: "X" }),
+    ),
   },
   removeOrganization: {
     denied: (s) => core.removeOrganization(s.fdm, s.stranger, s.organizationId),
@@ -487,6 +587,11 @@ let seed: Seed;
 beforeAll(async () => {
   db = await createTestDatabase();
   const fdm = db.fdm;
+  // The refusal the trigger of failingTable raises; dropped with the test database.
+  await fdm.execute(
+    sql.raw(`create function fdm_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'test: refused by trigger'; end $$`),
+  );
   const owner = await addUser(fdm, { name: "Olga", email: "olga@example.org", username: "olga" });
   const stranger = await addUser(fdm, { name: "Sam", email: "sam@example.org" });
   const member = await addUser(fdm, { name: "Mila", email: "mila@example.org" });
@@ -555,22 +660,55 @@ afterAll(async () => {
   await db?.close();
 });
 
-async function auditRows(fdm: FdmType): Promise<number> {
-  const [row] = await fdm.select({ n: count() }).from(auditLog);
-  return row?.n ?? 0;
+async function auditIds(fdm: FdmType): Promise<string[]> {
+  return (await fdm.select({ id: auditLog.id }).from(auditLog)).map((r) => r.id);
 }
 
-/** Runs a call that must fail; returns its error, the audit rows it added and whether any other row changed. */
+/**
+ * Runs a call that must fail; returns its error, the row counts and row digests of every
+ * other table before and after, and the audit rows it added (`last` when it added one).
+ */
 async function attempt(call: Call) {
   const before = await countRows(seed.fdm);
-  const auditBefore = await auditRows(seed.fdm);
+  const digestsBefore = await rowDigests(seed.fdm);
+  const auditBefore = await auditIds(seed.fdm);
   const error = await call(seed).then(
     () => new Error("expected the call to fail, but it succeeded"),
     (err: unknown) => err,
   );
   const after = await countRows(seed.fdm);
-  const [last] = await seed.fdm.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1);
-  return { error, before, after, added: (await auditRows(seed.fdm)) - auditBefore, last };
+  const digestsAfter = await rowDigests(seed.fdm);
+  const addedRows = await seed.fdm
+    .select()
+    .from(auditLog)
+    .where(auditBefore.length > 0 ? notInArray(auditLog.id, auditBefore) : undefined);
+  return {
+    error,
+    before: { counts: before, rows: digestsBefore },
+    after: { counts: after, rows: digestsAfter },
+    added: addedRows.length,
+    last: addedRows.length === 1 ? addedRows[0] : undefined,
+  };
+}
+
+/** Runs `call` with the database refusing every row it writes to `table` (the trigger goes in any case). */
+async function refusingWritesTo<T>(table: PgTable, call: () => Promise<T>): Promise<T> {
+  await seed.fdm.execute(
+    sql`create trigger fdm_test_fail before insert or update or delete on ${table}
+      for each row execute function fdm_test_fail()`,
+  );
+  try {
+    return await call();
+  } finally {
+    await seed.fdm.execute(sql`drop trigger fdm_test_fail on ${table}`);
+  }
+}
+
+/** The messages of an error and of its causes, outermost first. */
+function causeMessages(err: unknown): string[] {
+  const out: string[] = [];
+  for (let e = err; e instanceof Error; e = e.cause) out.push(e.message);
+  return out;
 }
 
 describe("every exported function goes through the guard", () => {
@@ -592,10 +730,6 @@ describe("every exported function goes through the guard", () => {
   it.each(Object.entries(writes))(
     "%s: a refused call leaves every table as it was and writes one audit row, not allowed",
     async (_name, c) => {
-      if ("none" in c.denied) {
-        expect(c.denied.none.length).toBeGreaterThan(20);
-        return;
-      }
       const { error, before, after, added, last } = await attempt(c.denied);
       expect(error).toBeInstanceOf(FdmError);
       expect((error as FdmError).code).toBe(c.deniedCode ?? "PERMISSION_DENIED");
@@ -607,17 +741,30 @@ describe("every exported function goes through the guard", () => {
 
   it.each(Object.entries(writes))(
     "%s: a call failing inside its work leaves every table as it was and writes one audit row",
-    async (_name, c) => {
-      if ("none" in c.failing) {
-        expect(c.failing.none.length).toBeGreaterThan(20);
+    async (name, c) => {
+      const failing = c.failing;
+      if (typeof failing === "function") {
+        const { error, before, after, added, last } = await attempt(failing);
+        expect(error).toBeInstanceOf(FdmError);
+        expect((error as FdmError).code).not.toBe("PERMISSION_DENIED");
+        expect((error as FdmError).code).not.toBe("DATABASE");
+        expect(after).toEqual(before);
+        expect(added).toBe(1);
+        expect(last).toMatchObject({ principalId: seed.owner, origin: name });
         return;
       }
-      const { error, before, after, added } = await attempt(c.failing);
+      const { error, before, after, added, last } = await attempt((s) =>
+        refusingWritesTo(failing.table, () => failing.call(s)),
+      );
       expect(error).toBeInstanceOf(FdmError);
-      expect((error as FdmError).code).not.toBe("PERMISSION_DENIED");
-      expect((error as FdmError).code).not.toBe("DATABASE");
+      expect((error as FdmError).code).toBe("DATABASE");
+      // names the function, not the statement or the database's words
+      expect((error as FdmError).message).toBe(`${name} failed in the database.`);
+      // it failed at the refused write, not earlier
+      expect(causeMessages(error).some((m) => m.includes("test: refused by trigger"))).toBe(true);
       expect(after).toEqual(before);
       expect(added).toBe(1);
+      expect(last).toMatchObject({ principalId: seed.owner, origin: name });
     },
   );
 
@@ -633,9 +780,9 @@ describe("every exported function goes through the guard", () => {
   );
 
   it.each(Object.entries(ownReads))("%s: shows a stranger nothing of others", async (_n, call) => {
-    const auditBefore = await auditRows(seed.fdm);
+    const auditBefore = (await auditIds(seed.fdm)).length;
     expect(await call(seed)).toBe(true);
-    expect(await auditRows(seed.fdm)).toBe(auditBefore + 1);
+    expect((await auditIds(seed.fdm)).length).toBe(auditBefore + 1);
   });
 });
 
@@ -681,9 +828,7 @@ describe("only an existing user acts", () => {
 
   // Every call of the tables above, made by a principal that is no user instead of the stranger.
   const byGhost: [string, Call][] = [
-    ...Object.entries(writes).flatMap(([n, c]): [string, Call][] =>
-      "none" in c.denied ? [] : [[n, c.denied]],
-    ),
+    ...Object.entries(writes).map(([n, c]): [string, Call] => [n, c.denied]),
     ...Object.entries(reads),
     ...Object.entries(ownReads),
   ];

@@ -131,6 +131,7 @@ function selectHarvests(db: FdmType) {
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
+ * import { addHarvest } from "fdm-core";
  * const harvestId = await addHarvest(fdm, me, cultivationId, {
  *   harvestDate: new Date("2025-05-20"),
  *   dryMatterYield: 3500,
@@ -285,8 +286,10 @@ function requireHarvestAllowed(c: HarvestedCultivation, harvestDate: Date): bool
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addHarvest example"
+ * import assert from "node:assert";
+ * import { getHarvest } from "fdm-core";
  * const harvest = await getHarvest(fdm, me, harvestId);
- * console.log(harvest.analysis.dryMatterYield); // 3500
+ * assert.equal(harvest.analysis.dryMatterYield, 3500);
  * ```
  */
 export async function getHarvest(
@@ -311,7 +314,10 @@ export async function getHarvest(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addHarvest example"
+ * import assert from "node:assert";
+ * import { getHarvests } from "fdm-core";
  * const harvests = await getHarvests(fdm, me, cultivationId);
+ * assert.deepEqual(harvests.map((h) => h.id), [harvestId]);
  * ```
  */
 export async function getHarvests(
@@ -342,10 +348,13 @@ export async function getHarvests(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addHarvest example"
+ * import assert from "node:assert";
+ * import { getHarvestsForFarm } from "fdm-core";
  * const harvests2025 = await getHarvestsForFarm(fdm, me, farmId, {
  *   start: new Date("2025-01-01"),
  *   end: new Date("2025-12-31"),
  * });
+ * assert.deepEqual(harvests2025.map((h) => h.id), [harvestId]);
  * ```
  */
 export async function getHarvestsForFarm(
@@ -386,7 +395,10 @@ export async function getHarvestsForFarm(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addHarvest example"
+ * import assert from "node:assert";
+ * import { getHarvests, removeHarvest } from "fdm-core";
  * await removeHarvest(fdm, me, harvestId);
+ * assert.deepEqual(await getHarvests(fdm, me, cultivationId), []);
  * ```
  */
 export async function removeHarvest(

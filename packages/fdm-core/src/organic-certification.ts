@@ -131,7 +131,8 @@ const columns = {
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, addOrganicCertification, createFdmAuth, createFdmLocal } from "fdm-core";
+ * import assert from "node:assert";
+ * import { addFarm, addOrganicCertification, createFdmAuth, createFdmLocal, listOrganicCertifications } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
@@ -143,6 +144,8 @@ const columns = {
  *   issueDate: new Date("2024-03-01"),
  *   expiryDate: new Date("2025-06-30"),
  * });
+ * const [certification] = await listOrganicCertifications(fdm, me, farmId);
+ * assert.deepEqual([certification?.id, certification?.skalNumber], [organicCertificationId, "026281"]);
  * ```
  */
 export async function addOrganicCertification(
@@ -249,7 +252,11 @@ export async function listOrganicCertifications(
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
- * import { addFarm, addOrganicCertification, createFdmAuth, createFdmLocal, removeOrganicCertification } from "fdm-core";
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, addOrganicCertification, createFdmAuth, createFdmLocal, listOrganicCertifications,
+ *   removeOrganicCertification,
+ * } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
@@ -262,6 +269,7 @@ export async function listOrganicCertifications(
  *   expiryDate: new Date("2025-06-30"),
  * });
  * await removeOrganicCertification(fdm, me, organicCertificationId);
+ * assert.deepEqual(await listOrganicCertifications(fdm, me, farmId), []);
  * ```
  */
 export async function removeOrganicCertification(

@@ -251,6 +251,8 @@ async function readOrganization(
  * @throws {FdmPermissionError} When the asker is not a member.
  * @example
  * ```ts fragment="continues the createOrganization example"
+ * import assert from "node:assert";
+ * import { getOrganization } from "fdm-core";
  * const organization = await getOrganization(fdm, user.id, organizationId);
  * assert.strictEqual(organization.role, "owner");
  * ```
@@ -276,6 +278,8 @@ export async function getOrganization(
  * @throws {FdmError} `INVALID_INPUT` for an empty id.
  * @example
  * ```ts fragment="continues the createOrganization example"
+ * import assert from "node:assert";
+ * import { getOrganizationsForUser } from "fdm-core";
  * const mine = await getOrganizationsForUser(fdm, user.id);
  * assert.deepStrictEqual(mine.map((o) => o.slug), ["adviesbureau-zand"]);
  * ```
@@ -310,7 +314,10 @@ export async function getOrganizationsForUser(
  * @throws {FdmPermissionError} When the asker is a plain member or not a member.
  * @example
  * ```ts fragment="continues the createOrganization example"
- * await updateOrganization(fdm, user.id, organizationId, { description: "Bodemadvies op zandgrond" });
+ * import assert from "node:assert";
+ * import { updateOrganization } from "fdm-core";
+ * const updated = await updateOrganization(fdm, user.id, organizationId, { description: "Bodemadvies op zandgrond" });
+ * assert.deepEqual([updated.name, updated.description], ["Adviesbureau Zand", "Bodemadvies op zandgrond"]);
  * ```
  */
 export async function updateOrganization(
@@ -355,7 +362,10 @@ export async function updateOrganization(
  * @throws {FdmPermissionError} When the asker is not an owner.
  * @example
  * ```ts fragment="continues the createOrganization example"
+ * import assert from "node:assert";
+ * import { getOrganizationsForUser, removeOrganization } from "fdm-core";
  * await removeOrganization(fdm, user.id, organizationId);
+ * assert.deepEqual(await getOrganizationsForUser(fdm, user.id), []);
  * ```
  */
 export async function removeOrganization(
@@ -410,6 +420,8 @@ export async function removeOrganization(
  * @throws {FdmPermissionError} When the asker is not a member.
  * @example
  * ```ts fragment="continues the createOrganization example"
+ * import assert from "node:assert";
+ * import { listMembersOfOrganization } from "fdm-core";
  * const members = await listMembersOfOrganization(fdm, user.id, organizationId);
  * assert.deepStrictEqual(members.map((m) => m.role), ["owner"]);
  * ```
@@ -503,8 +515,14 @@ const lastOrgOwner = (userId: string, organizationId: string) =>
  * @throws {FdmPermissionError} When the asker is a plain member, not a member, or an admin
  *   touching the owner role.
  * @example
- * ```ts fragment="needs a second member"
- * await updateRoleOfUserAtOrganization(fdm, owner.id, organizationId, colleague.id, "admin");
+ * ```ts fragment="continues the acceptInvitation example"
+ * import { listMembersOfOrganization, updateRoleOfUserAtOrganization } from "fdm-core";
+ * await updateRoleOfUserAtOrganization(fdm, anna.id, organizationId, bram.id, "admin");
+ * const members = await listMembersOfOrganization(fdm, anna.id, organizationId);
+ * assert.deepEqual(members.map((m) => [m.user.displayName, m.role]), [
+ *   ["Anna de Boer", "owner"],
+ *   ["Bram Visser", "admin"],
+ * ]);
  * ```
  */
 export async function updateRoleOfUserAtOrganization(
@@ -554,8 +572,11 @@ export async function updateRoleOfUserAtOrganization(
  *   `CONFLICT` for the last owner.
  * @throws {FdmPermissionError} When the asker may not remove that member.
  * @example
- * ```ts fragment="needs a second member"
- * await removeUserFromOrganization(fdm, owner.id, organizationId, colleague.id);
+ * ```ts fragment="continues the acceptInvitation example"
+ * import { listMembersOfOrganization, removeUserFromOrganization } from "fdm-core";
+ * await removeUserFromOrganization(fdm, anna.id, organizationId, bram.id);
+ * const members = await listMembersOfOrganization(fdm, anna.id, organizationId);
+ * assert.deepEqual(members.map((m) => m.user.displayName), ["Anna de Boer"]);
  * ```
  */
 export async function removeUserFromOrganization(
@@ -605,6 +626,7 @@ export async function removeUserFromOrganization(
  * @throws {FdmPermissionError} When the asker may not manage members, or an admin invites as owner.
  * @example
  * ```ts fragment="continues the createOrganization example"
+ * import { inviteUserToOrganization } from "fdm-core";
  * const invitationId = await inviteUserToOrganization(fdm, user.id, organizationId, {
  *   email: "bram@example.org",
  *   role: "member",
@@ -694,8 +716,10 @@ const invitationColumns = {
  * @throws {FdmPermissionError} When the asker may not manage members.
  * @example
  * ```ts fragment="continues the inviteUserToOrganization example"
+ * import assert from "node:assert";
+ * import { listPendingInvitationsForOrganization } from "fdm-core";
  * const pending = await listPendingInvitationsForOrganization(fdm, user.id, organizationId);
- * assert.deepStrictEqual(pending.map((i) => i.email), ["bram@example.org"]);
+ * assert.deepStrictEqual(pending.map((i) => [i.id, i.email]), [[invitationId, "bram@example.org"]]);
  * ```
  */
 export async function listPendingInvitationsForOrganization(
@@ -731,8 +755,34 @@ export async function listPendingInvitationsForOrganization(
  * @returns The invitations; empty when there are none.
  * @throws {FdmError} `NOT_FOUND` when the principal is not a user.
  * @example
- * ```ts fragment="needs the invited user signed up"
- * const invitations = await listPendingInvitationsForUser(fdm, bram.id);
+ * ```ts
+ * import assert from "node:assert";
+ * import { randomBytes } from "node:crypto";
+ * import {
+ *   createFdmAuth, createFdmLocal, createOrganization, inviteUserToOrganization,
+ *   listPendingInvitationsForUser,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * // An application mails the verification link; here the single-use tokens are kept instead.
+ * const tokens = new Map<string, string>();
+ * const auth = createFdmAuth(fdm, {
+ *   secret: randomBytes(32).toString("hex"),
+ *   sendVerificationEmail: async ({ user, token }) => {
+ *     tokens.set(user.email, token);
+ *   },
+ * });
+ * const signUp = async (name: string, email: string) => {
+ *   const { user } = await auth.api.signUpEmail({ body: { name, email, password: "correct horse battery" } });
+ *   await auth.api.verifyEmail({ query: { token: tokens.get(email) ?? "" } }); // opening the mailed link
+ *   return user;
+ * };
+ * const anna = await signUp("Anna de Boer", "anna@example.org");
+ * const bram = await signUp("Bram Visser", "bram@example.org");
+ * const organizationId = await createOrganization(fdm, anna.id, { name: "Adviesbureau Zand", slug: "zand" });
+ * await inviteUserToOrganization(fdm, anna.id, organizationId, { email: "bram@example.org", role: "member" });
+ * const [invitation] = await listPendingInvitationsForUser(fdm, bram.id);
+ * assert.ok(invitation);
+ * assert.equal(invitation.organizationName, "Adviesbureau Zand");
  * ```
  */
 export async function listPendingInvitationsForUser(
@@ -818,8 +868,9 @@ async function openInvitation(
  * @throws {FdmError} `PERMISSION_DENIED` (field `email`) when the account's email address is not
  *   verified (see `sendVerificationEmail` of {@link createFdmAuth}); `DATABASE` when a query fails.
  * @example
- * ```ts fragment="needs the invited user signed up"
- * const organizationId = await acceptInvitation(fdm, bram.id, invitationId);
+ * ```ts fragment="continues the listPendingInvitationsForUser example"
+ * import { acceptInvitation } from "fdm-core";
+ * assert.equal(await acceptInvitation(fdm, bram.id, invitation.id), organizationId);
  * ```
  */
 export async function acceptInvitation(
@@ -861,8 +912,10 @@ export async function acceptInvitation(
  * @throws {FdmError} `PERMISSION_DENIED` (field `email`) when the account's email address is not
  *   verified; `DATABASE` when a query fails.
  * @example
- * ```ts fragment="needs the invited user signed up"
- * await declineInvitation(fdm, bram.id, invitationId);
+ * ```ts fragment="continues the listPendingInvitationsForUser example"
+ * import { declineInvitation } from "fdm-core";
+ * await declineInvitation(fdm, bram.id, invitation.id);
+ * assert.deepEqual(await listPendingInvitationsForUser(fdm, bram.id), []);
  * ```
  */
 export async function declineInvitation(

@@ -57,8 +57,10 @@ const date = (name: string) => timestamp(name, { withTimezone: true, mode: "date
  *
  * @example
  * ```ts
+ * import assert from "node:assert";
  * import { fdmSchema } from "fdm-core";
- * const labels = fdmSchema.acquiringMethodOptions.map((o) => o.label);
+ * const lease = fdmSchema.acquiringMethodOptions.find((o) => o.value === "lease");
+ * assert.equal(lease?.label, "Pacht (leased)");
  * ```
  */
 export const acquiringMethodOptions = [

@@ -339,6 +339,7 @@ function requireDepths(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
+ * import { addSoilAnalysis } from "fdm-core";
  * const analysisId = await addSoilAnalysis(fdm, me, fieldId, {
  *   samplingDate: new Date("2025-02-10"),
  *   source: "laboratory",
@@ -395,8 +396,10 @@ function soilAnalysisRow(analysis: unknown) {
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
+ * import assert from "node:assert";
+ * import { getSoilAnalysis } from "fdm-core";
  * const analysis = await getSoilAnalysis(fdm, me, analysisId);
- * console.log(analysis.parameters.pAl); // 45
+ * assert.equal(analysis.parameters.pAl, 45);
  * ```
  */
 export async function getSoilAnalysis(
@@ -427,7 +430,10 @@ export async function getSoilAnalysis(
  * @throws {FdmPermissionError} When the principal may not list the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
+ * import assert from "node:assert";
+ * import { getSoilAnalyses } from "fdm-core";
  * const analyses = await getSoilAnalyses(fdm, me, fieldId);
+ * assert.deepEqual(analyses.map((a) => a.id), [analysisId]);
  * ```
  */
 export async function getSoilAnalyses(
@@ -469,7 +475,10 @@ export async function getSoilAnalyses(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
- * await updateSoilAnalysis(fdm, me, analysisId, { parameters: { ph: 5.4 } });
+ * import assert from "node:assert";
+ * import { updateSoilAnalysis } from "fdm-core";
+ * const updated = await updateSoilAnalysis(fdm, me, analysisId, { parameters: { ph: 5.4 } });
+ * assert.deepEqual([updated.parameters.ph, updated.parameters.pAl], [5.4, 45]); // pAl stays
  * ```
  */
 export async function updateSoilAnalysis(
@@ -541,7 +550,10 @@ export async function updateSoilAnalysis(
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
+ * import assert from "node:assert";
+ * import { getSoilAnalyses, removeSoilAnalysis } from "fdm-core";
  * await removeSoilAnalysis(fdm, me, analysisId);
+ * assert.deepEqual(await getSoilAnalyses(fdm, me, fieldId), []);
  * ```
  */
 export async function removeSoilAnalysis(
@@ -574,9 +586,11 @@ export async function removeSoilAnalysis(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
+ * import assert from "node:assert";
+ * import { getCurrentSoilData } from "fdm-core";
  * const current = await getCurrentSoilData(fdm, me, fieldId);
  * const pAl = current.find((c) => c.parameter === "pAl");
- * console.log(pAl?.value, pAl?.source); // 45 laboratory
+ * assert.deepEqual([pAl?.value, pAl?.source], [45, "laboratory"]);
  * ```
  */
 export async function getCurrentSoilData(
@@ -619,9 +633,11 @@ export async function getCurrentSoilData(
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts fragment="continues the addSoilAnalysis example"
+ * import assert from "node:assert";
+ * import { getCurrentSoilDataForFarm } from "fdm-core";
  * const byField = await getCurrentSoilDataForFarm(fdm, me, farmId, new Date("2025-12-31"));
  * const pAl = byField[fieldId]?.find((c) => c.parameter === "pAl");
- * console.log(pAl?.value); // 45
+ * assert.equal(pAl?.value, 45);
  * ```
  */
 export async function getCurrentSoilDataForFarm(

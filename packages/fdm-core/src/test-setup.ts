@@ -156,6 +156,29 @@ export async function countRows(fdm: FdmType): Promise<RowCounts> {
   return out;
 }
 
+/** Row contents of every table except the audit log, each table as one digest. */
+export type RowDigests = { [K in keyof typeof dataTables]: string };
+
+/**
+ * A digest of every row of every table except the audit log, in one statement: equal
+ * digests mean no row was added, removed or changed (a count cannot see a changed name).
+ */
+export async function rowDigests(fdm: FdmType): Promise<RowDigests> {
+  const columns = Object.entries(dataTables).map(
+    ([key, table]) =>
+      sql`(select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from ${table} r) as ${sql.identifier(key)}`,
+  );
+  const result = (await fdm.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
+    rows?: Record<string, string>[];
+  } & Record<string, string>[];
+  const [row] = result.rows ?? result;
+  const out = {} as RowDigests;
+  for (const key of Object.keys(dataTables) as (keyof RowDigests)[]) {
+    out[key] = String(row?.[key]);
+  }
+  return out;
+}
+
 /** Runs `fn`, expects it to reject, and checks that no data row changed. */
 export async function expectNoWrite(
   fdm: FdmType,
