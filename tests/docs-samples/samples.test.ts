@@ -1,5 +1,4 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,24 +8,29 @@ import {
   markdownFiles,
   sampleSourceDirs,
 } from "../../src/plugins/docs-samples";
+import {
+  prepareModuleDir,
+  type RunResult,
+  siteRoot as root,
+  runModules,
+  type TypeDiagnostic,
+  typeCheck,
+} from "./harness";
 
 /**
  * Docs that cannot lie: every ```ts / ```typescript block in docs/, blog/ and
  * the markdown pages is written out as an ES module, type-checked against the
- * packages' sources and run. A block marked `fragment="<reason>"` is skipped.
+ * packages' sources and run (harness.ts). A block marked `fragment="<reason>"`
+ * is skipped.
  */
-const root = path.resolve(import.meta.dirname, "../..");
-const outDir = path.join(import.meta.dirname, ".generated");
+const outDir = path.join(import.meta.dirname, ".generated", "docs");
 
 interface Sample extends DocsSample {
   out: string;
 }
 
 function collectSamples(): Sample[] {
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  // ES modules, so samples may use import and top-level await.
-  writeFileSync(path.join(outDir, "package.json"), '{ "type": "module" }\n');
+  prepareModuleDir(outDir);
   return docsSamples(root).map((sample) => {
     const name = `${sample.file.replace(/[/\\.]/g, "_")}_L${sample.line}.ts`;
     const out = path.join(outDir, name);
@@ -35,40 +39,14 @@ function collectSamples(): Sample[] {
   });
 }
 
-/** Type-checks all runnable samples in one program; returns the errors per file. */
-function typeCheck(files: string[]): Map<string, string[]> {
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    lib: ["lib.es2023.d.ts"],
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    customConditions: ["source"],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    esModuleInterop: true,
-    resolveJsonModule: true,
-    types: ["node"],
-  };
-  const program = ts.createProgram(files, options);
-  const errors = new Map<string, string[]>();
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    const key = d.file ? path.resolve(d.file.fileName) : "(global)";
-    const where =
-      d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : null;
-    const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-    const message = where ? `line ${where.line + 1}: ${text}` : text;
-    errors.set(key, [...(errors.get(key) ?? []), message]);
-  }
-  return errors;
-}
-
 const samples = collectSamples();
 const runnable = samples.filter((s) => s.fragment === null);
-let typeErrors = new Map<string, string[]>();
+let typeErrors = new Map<string, TypeDiagnostic[]>();
+let runs = new Map<string, Promise<RunResult>>();
 
 beforeAll(() => {
   typeErrors = typeCheck(runnable.map((s) => s.out));
+  runs = runModules(runnable.map((s) => s.out));
 });
 
 describe("docs code samples", () => {
@@ -87,20 +65,12 @@ describe("docs code samples", () => {
   });
 
   for (const sample of runnable) {
-    it(`${sample.file}:${sample.line} type-checks and runs`, () => {
-      expect(typeErrors.get(sample.out) ?? [], "type errors").toEqual([]);
-      const run = spawnSync(
-        process.execPath,
-        ["--conditions=source", "--import", "tsx", sample.out],
-        {
-          cwd: root,
-          encoding: "utf8",
-          timeout: 120_000,
-          env: { ...process.env, NODE_NO_WARNINGS: "1" },
-        },
-      );
-      expect(run.error, "could not start").toBeUndefined();
-      expect(run.status, `exit status; stderr:\n${run.stderr}`).toBe(0);
+    it(`${sample.file}:${sample.line} type-checks and runs`, async () => {
+      const errors = (typeErrors.get(sample.out) ?? []).map((e) => `line ${e.line}: ${e.message}`);
+      expect(errors, "type errors").toEqual([]);
+      const run = await runs.get(sample.out);
+      if (!run) throw new Error(`${sample.out} was not given to the runner`);
+      expect(run.error, `output:\n${run.output}`).toBeNull();
     });
   }
 });
