@@ -4,9 +4,11 @@ import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 import leanClientDataPlugin from "./src/plugins/lean-client-data";
+import routeProgressPlugin from "./src/plugins/route-progress";
 import { ssrTemplate } from "./src/plugins/ssr-template";
 import steadyTitlePlugin from "./src/plugins/steady-title";
 import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolkit-browser";
+import trimInfimaPlugin from "./src/plugins/trim-infima";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "0.8.0";
@@ -216,6 +218,8 @@ const config: Config = {
     leanClientDataPlugin,
     steadyTitlePlugin,
     toolkitBrowserPlugin,
+    trimInfimaPlugin,
+    routeProgressPlugin,
     (context: LoadContext) =>
       codeHighlightPlugin(context, { light: lightCodeTheme, dark: darkCodeTheme }),
   ],

@@ -91,7 +91,7 @@ function serve() {
 async function firstLoad(browser, origin, route) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const totals = { html: [0, 0], css: [0, 0], js: [0, 0] };
+  const totals = { html: [0, 0], css: [0, 0], js: [0, 0], files: [] };
   const pending = [];
   page.on("response", (response) => {
     const kind = { document: "html", stylesheet: "css", script: "js" }[
@@ -102,8 +102,10 @@ async function firstLoad(browser, origin, route) {
       response
         .body()
         .then((body) => {
+          const gz = gzipSync(body, { level: 9 }).length;
           totals[kind][0] += body.length;
-          totals[kind][1] += gzipSync(body, { level: 9 }).length;
+          totals[kind][1] += gz;
+          totals.files.push([new URL(response.url()).pathname, body.length, gz]);
         })
         // A response that arrives while the page closes is not part of the first load.
         .catch(() => {}),
@@ -121,6 +123,7 @@ async function firstLoad(browser, origin, route) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const skipBuild = process.argv.includes("--no-build");
+const listFiles = process.argv.includes("--files");
 const buildSeconds = skipBuild ? null : coldBuild();
 if (!existsSync(buildDir)) throw new Error("build/ does not exist; run without --no-build");
 const htmlPages = countHtml(buildDir);
@@ -140,6 +143,12 @@ const browser = await chromium.launch({
 const rows = [];
 for (const [name, route] of Object.entries(pages)) {
   const t = await firstLoad(browser, origin, route);
+  if (listFiles) {
+    console.log(`${name} (${route}), KB raw / gzip:`);
+    for (const [file, raw, gz] of t.files.sort((a, b) => b[2] - a[2])) {
+      console.log(`  ${kb(raw).padStart(6)} / ${kb(gz).padStart(5)}  ${file}`);
+    }
+  }
   const raw = t.html[0] + t.css[0] + t.js[0];
   const gz = t.html[1] + t.css[1] + t.js[1];
   rows.push([

@@ -3,6 +3,8 @@
  * Worker against one PGlite database that lives as long as the page; the
  * database can be downloaded as a dump. The toolkit loads on the first run.
  */
+
+import InlineStyle from "@site/src/components/InlineStyle";
 import Layout from "@theme/Layout";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { PLAYGROUND_PRINCIPAL, starters } from "../components/playground/starters";
@@ -96,12 +98,8 @@ export default function Playground(): ReactNode {
       description="Try the FDM toolkit in your browser: fdm-core on PGlite and fdm-calculator, no install."
     >
       <main className={`container margin-vert--lg ${styles.page}`}>
-        <style href="fdm-play" precedence="default">
-          {css}
-        </style>
-        <style href="fdm-run" precedence="default">
-          {runCss}
-        </style>
+        {/* One element: the HTML minifier merges adjacent style elements. */}
+        <InlineStyle css={`${css}\n${runCss}`} />
         <h1>Playground</h1>
         <p>
           fdm-core and fdm-calculator, running in your browser: an empty farm database (PGlite,

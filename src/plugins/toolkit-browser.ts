@@ -85,6 +85,10 @@ export function remarkRunnableSamples() {
           const attributes = [
             { type: "mdxJsxAttribute", name: "sampleId", value: sampleId(code) },
             ...(reason ? [{ type: "mdxJsxAttribute", name: "reason", value: reason }] : []),
+            // The first sample of a page carries the samples' <style>, once per page.
+            ...(wrapped === 0
+              ? [{ type: "mdxJsxAttribute", name: "withStyles", value: null }]
+              : []),
           ];
           children[i] = {
             type: "mdxJsxFlowElement",

@@ -118,7 +118,8 @@ test.describe("footer", () => {
       site("/docs/getting-started/prerequisites"),
       site("/docs/category/getting-started"),
     ]).toContain(gettingStarted);
-    await expect(footer.locator(".footer__logo")).toHaveAttribute("height", "50");
+    // One logo per colour mode is in the HTML; the one shown is 50 px.
+    await expect(footer.getByRole("img", { name: "FDM logo" })).toHaveAttribute("height", "50");
     await expect(footer.getByText("FDM 0.8.0")).toBeVisible();
   });
 

@@ -7,136 +7,138 @@ import { type PageKind, pageKinds } from "./page-kinds";
  * First-load weight budget: the HTML, CSS and JS a page of each kind loads
  * until the network is idle, gzip level 9, in KB. Page weight is deterministic
  * for a given build, so this is a test (Lighthouse timings stay in bench/).
- * The bar is 150 KB for every kind; until a kind gets there its budget is
- * what it weighed when set plus 1.5 KB (each new page adds about 0.06 KB to
- * the route table that every page loads), so it cannot grow unnoticed.
+ * The bar is 150 KB for every kind; each kind's budget is what it weighed when
+ * set plus 3 KB (each new page adds about 0.06 KB to the route table that every
+ * page loads), at most the bar, so it cannot grow unnoticed; a kind still over
+ * the bar gets what it weighed plus 1.5 KB.
  * `reference` is each file's gzip KB when the budget was set: a failure
  * names the files that grew since. To set new budgets, run this file with
  * FDM_WEIGHT_REPORT=<file> and copy the sizes it writes.
- * Set 2026-11-24 after the in-browser toolkit landed: the runtime's chunk map
- * grew by 1.5 KB (home 152.4 KB, over the bar), and the norms page counts its
- * live calculator (about 60 KB), which loads after first paint once in view.
+ * Set 2026-11-24, after React 18, the lean client data and the norm calculator
+ * loading on demand (its own budget is the last test here). The norms page is
+ * still over the bar (152.9 KB): its content (14 KB HTML, 12 KB page chunk) is
+ * the longest of the site.
  */
 const bar = 150;
 const budgets: Record<PageKind, { kb: number; reference: Record<string, number> }> = {
   home: {
-    kb: 153,
+    kb: 117,
     reference: {
-      "/ (HTML)": 4.5,
-      "/assets/css/styles.css": 16.5,
-      "/assets/js/runtime~main.js": 9.2,
-      "/assets/js/main.js": 118.2,
-      "/assets/js/9452.js": 1.3,
-      "/assets/js/3056.js": 0.2,
+      "/ (HTML)": 4.6,
+      "/assets/css/styles.css": 16.2,
+      "/assets/js/runtime~main.js": 2.1,
+      "/assets/js/main.js": 89.5,
+      "/assets/js/a7456010.js": 0.2,
+      "/assets/js/1df93b7f.js": 1.3,
     },
   },
   "docs page": {
-    kb: 183,
+    kb: 147,
     reference: {
-      "/docs/core-concepts/asset-action-model (HTML)": 9.2,
-      "/assets/css/styles.css": 16.5,
-      "/assets/js/runtime~main.js": 9.2,
-      "/assets/js/main.js": 118.2,
-      "/assets/js/1668.js": 0.3,
-      "/assets/js/3747.js": 0.2,
-      "/assets/js/5575.js": 0.4,
-      "/assets/js/8665.js": 2.2,
-      "/assets/js/6790.js": 4,
-      "/assets/js/6785.js": 0.3,
-      "/assets/js/7664.js": 6,
-      "/assets/js/320.js": 4.9,
-      "/assets/js/106.js": 0.8,
-      "/assets/js/372.js": 4.8,
+      "/docs/core-concepts/asset-action-model (HTML)": 9.9,
+      "/assets/css/styles.css": 16.2,
+      "/assets/js/runtime~main.js": 2.1,
+      "/assets/js/main.js": 89.5,
+      "/assets/js/5e95c892.js": 0.3,
+      "/assets/js/aba21aa0.js": 0.2,
+      "/assets/js/a7bd4aaa.js": 0.4,
+      "/assets/js/925865e5.js": 2.5,
+      "/assets/js/a94703ab.js": 0.3,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_DocRoot_index_js-node_modules_docusau-e53edc.js": 4,
+      "/assets/js/be03b341.js": 6.8,
+      "/assets/js/17896441.js": 0.8,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_DocItem_index_js.js": 4.9,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_CodeBlock_Buttons_index_js-node_modul-1cc59f.js": 6,
     },
   },
   "API page": {
-    kb: 194.5,
+    kb: 147.5,
     reference: {
-      "/api/fdm-data/src/functions/getCultivationCatalogue (HTML)": 6.2,
-      "/assets/css/styles.css": 16.5,
-      "/assets/js/runtime~main.js": 9.2,
-      "/assets/js/main.js": 118.2,
-      "/assets/js/6629.js": 14.2,
-      "/assets/js/1668.js": 0.3,
-      "/assets/js/5025.js": 0.2,
-      "/assets/js/5575.js": 0.4,
-      "/assets/js/6790.js": 4,
-      "/assets/js/186.js": 4.7,
-      "/assets/js/6785.js": 0.3,
-      "/assets/js/7664.js": 6,
-      "/assets/js/320.js": 4.9,
-      "/assets/js/7137.js": 2,
-      "/assets/js/106.js": 0.8,
+      "/api/fdm-data/src/functions/getCultivationCatalogue (HTML)": 6.5,
+      "/assets/css/styles.css": 16.2,
+      "/assets/js/runtime~main.js": 2.1,
+      "/assets/js/main.js": 89.5,
+      "/assets/js/api-routes.js": 6.7,
+      "/assets/js/5e95c892.js": 0.3,
+      "/assets/js/360dc931.js": 0.2,
+      "/assets/js/a7bd4aaa.js": 0.4,
+      "/assets/js/65ed49ad.js": 3.9,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_DocRoot_index_js-node_modules_docusau-e53edc.js": 4,
+      "/assets/js/a94703ab.js": 0.3,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_CodeBlock_Buttons_index_js-node_modul-1cc59f.js": 6,
+      "/assets/js/17896441.js": 0.8,
+      "/assets/js/api/fdm-data/src/functions/getCultivationCatalogue.js": 2.2,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_DocItem_index_js.js": 4.9,
     },
   },
   "API index": {
-    kb: 192.5,
+    kb: 145.5,
     reference: {
       "/api (HTML)": 5.5,
-      "/assets/css/styles.css": 16.5,
-      "/assets/js/runtime~main.js": 9.2,
-      "/assets/js/main.js": 118.2,
-      "/assets/js/6629.js": 14.2,
-      "/assets/js/5575.js": 0.4,
-      "/assets/js/5025.js": 0.2,
-      "/assets/js/6790.js": 4,
-      "/assets/js/1668.js": 0.3,
-      "/assets/js/6785.js": 0.3,
-      "/assets/js/7664.js": 6,
-      "/assets/js/320.js": 4.9,
-      "/assets/js/4005.js": 1.2,
-      "/assets/js/186.js": 4.7,
-      "/assets/js/106.js": 0.8,
+      "/assets/css/styles.css": 16.2,
+      "/assets/js/runtime~main.js": 2.1,
+      "/assets/js/main.js": 89.5,
+      "/assets/js/api-routes.js": 6.7,
+      "/assets/js/5e95c892.js": 0.3,
+      "/assets/js/360dc931.js": 0.2,
+      "/assets/js/a7bd4aaa.js": 0.4,
+      "/assets/js/65ed49ad.js": 3.9,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_CodeBlock_Buttons_index_js-node_modul-1cc59f.js": 6,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_DocRoot_index_js-node_modules_docusau-e53edc.js": 4,
+      "/assets/js/a94703ab.js": 0.3,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_DocItem_index_js.js": 4.9,
+      "/assets/js/17896441.js": 0.8,
+      "/assets/js/07305c4a.js": 1.2,
     },
   },
   "blog post": {
-    kb: 181,
+    kb: 145,
     reference: {
-      "/blog/release-april-2025 (HTML)": 7.2,
-      "/assets/css/styles.css": 16.5,
-      "/assets/js/runtime~main.js": 9.2,
-      "/assets/js/main.js": 118.2,
-      "/assets/js/7664.js": 6,
-      "/assets/js/1732.js": 8.8,
-      "/assets/js/2580.js": 4.1,
-      "/assets/js/6074.js": 1,
-      "/assets/js/3220.js": 0.2,
-      "/assets/js/191.js": 0.2,
-      "/assets/js/1833.js": 0.5,
-      "/assets/js/7532.js": 3.3,
+      "/blog/release-april-2025 (HTML)": 7.9,
+      "/assets/css/styles.css": 16.2,
+      "/assets/js/runtime~main.js": 2.1,
+      "/assets/js/main.js": 89.5,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_CodeBlock_Buttons_index_js-node_modul-1cc59f.js": 6,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_Blog_Components_Author_index_js-node_-7d4184.js": 8.9,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_BlogPostPage_index_js.js": 4.1,
+      "/assets/js/ccc49370.js": 1,
+      "/assets/js/acecf23e.js": 0.2,
+      "/assets/js/36994c47.js": 0.2,
+      "/assets/js/814f3328.js": 0.6,
+      "/assets/js/8486fbb4.js": 5.3,
     },
   },
   "norms page": {
-    kb: 246.5,
+    kb: 154.5,
     reference: {
-      "/docs/norms/nl/2025/stikstofgebruiksnorm (HTML)": 11.6,
-      "/assets/css/styles.css": 16.5,
-      "/assets/js/runtime~main.js": 9.2,
-      "/assets/js/main.js": 118.2,
-      "/assets/js/1668.js": 0.3,
-      "/assets/js/3747.js": 0.2,
-      "/assets/js/5575.js": 0.4,
-      "/assets/js/8665.js": 2.2,
-      "/assets/js/6785.js": 0.3,
-      "/assets/js/6790.js": 4,
-      "/assets/js/106.js": 0.8,
-      "/assets/js/7664.js": 6,
-      "/assets/js/3570.js": 7.5,
-      "/assets/js/320.js": 4.9,
+      "/docs/norms/nl/2025/stikstofgebruiksnorm (HTML)": 13.7,
+      "/assets/css/styles.css": 16.2,
+      "/assets/js/runtime~main.js": 2.1,
+      "/assets/js/main.js": 89.5,
+      "/assets/js/5e95c892.js": 0.3,
+      "/assets/js/aba21aa0.js": 0.2,
+      "/assets/js/925865e5.js": 2.5,
+      "/assets/js/a7bd4aaa.js": 0.4,
+      "/assets/js/a94703ab.js": 0.3,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_DocRoot_index_js-node_modules_docusau-e53edc.js": 4,
+      "/assets/js/17896441.js": 0.8,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_DocItem_index_js.js": 4.9,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_CodeBlock_Buttons_index_js-node_modul-1cc59f.js": 6,
+      "/assets/js/0f3a7e5c.js": 12,
     },
   },
   glossary: {
-    kb: 171,
+    kb: 135,
     reference: {
       "/glossary (HTML)": 9.3,
-      "/assets/css/styles.css": 16.5,
-      "/assets/js/runtime~main.js": 9.2,
-      "/assets/js/main.js": 118.2,
-      "/assets/js/7664.js": 6,
-      "/assets/js/9384.js": 2.3,
-      "/assets/js/7182.js": 0.8,
-      "/assets/js/3056.js": 0.2,
-      "/assets/js/8212.js": 5.4,
+      "/assets/css/styles.css": 16.2,
+      "/assets/js/runtime~main.js": 2.1,
+      "/assets/js/main.js": 89.5,
+      "/assets/js/1f391b9e.js": 0.8,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_CodeBlock_Buttons_index_js-node_modul-1cc59f.js": 6,
+      "/assets/js/a7456010.js": 0.2,
+      "/assets/js/vendors-node_modules_docusaurus_theme-classic_lib_theme_MDXPage_index_js.js": 2.3,
+      "/assets/js/63449df8.js": 5.4,
     },
   },
 };
@@ -199,3 +201,38 @@ for (const [kind, path] of Object.entries(pageKinds) as [PageKind, string][]) {
     ).toBeLessThanOrEqual(kb);
   });
 }
+
+/** What opening a norm calculator loads: fdm-calculator, the catalogues and the form. */
+const calculatorBudgetKb = 60;
+
+test("a norm calculator loads nothing until it is opened, then stays within its budget", async ({
+  page,
+}) => {
+  const scripts = new Map<string, Promise<number>>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.set(
+      stableName(response.url()),
+      response.body().then((body) => gzipSync(body, { level: 9 }).length / 1024),
+    );
+  });
+  await page.goto(site(pageKinds["norms page"]));
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  const before = new Set(scripts.keys());
+  expect([...before].filter((name) => /nl2025|NormCalculatorLive/.test(name))).toEqual([]);
+
+  await page.getByRole("button", { name: "Open the calculator" }).click();
+  await expect(page.getByTestId("norm-result")).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+  const opened = [...scripts.keys()].filter((name) => !before.has(name));
+  expect(opened.some((name) => name.includes("nl2025"))).toBe(true);
+  const sizes = await Promise.all(opened.map((name) => scripts.get(name) as Promise<number>));
+  const total = sizes.reduce((a, b) => a + b, 0);
+  expect(
+    total,
+    `opening the calculator loaded ${total.toFixed(1)} KB gzip:\n  ${opened
+      .map((name, i) => `${name} ${sizes[i]?.toFixed(1)}`)
+      .join("\n  ")}`,
+  ).toBeLessThanOrEqual(calculatorBudgetKb);
+});

@@ -1,10 +1,14 @@
 /**
  * A live norm calculator on a norms page. This shell is all the page loads up
- * front; the form and fdm-calculator (with the catalogues) are loaded when the
- * reader scrolls it into view or interacts with it, never before first paint.
+ * front; the form and fdm-calculator with the catalogues (about 55 KB gzip) load
+ * on demand: when the reader presses "Open the calculator", or at once when the
+ * address holds a calculation (a shared link always has `crop=`). Not on hover or
+ * focus: the button would vanish under the pointer or take the focus with it.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
-import { css, styles } from "./styles";
+
+import InlineStyle from "@site/src/components/InlineStyle";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { shellCss, styles } from "./styles";
 import type { NormKind } from "./types";
 
 const Live = lazy(() => import("./NormCalculatorLive"));
@@ -23,43 +27,25 @@ export default function NormCalculator({
   norm: NormKind;
   year: number;
 }): ReactNode {
-  const ref = useRef<HTMLElement>(null);
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const element = ref.current;
-    if (!element || wanted) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setWanted(true);
-      },
-      { rootMargin: "200px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [wanted]);
+    if (new URLSearchParams(window.location.search).has("crop")) setWanted(true);
+  }, []);
   const placeholder = (
     <p className={styles.loading}>
-      The calculator loads when you reach it.{" "}
+      The calculator and the norm tables it runs on load when you open it.{" "}
       <button
         type="button"
-        className="button button--secondary button--sm"
+        className="button button--primary button--sm"
         onClick={() => setWanted(true)}
       >
-        Load it now
+        Open the calculator
       </button>
     </p>
   );
   return (
-    <section
-      ref={ref}
-      className={styles.calculator}
-      aria-labelledby={`calc-${norm}`}
-      onPointerEnter={() => setWanted(true)}
-      onFocus={() => setWanted(true)}
-    >
-      <style href="fdm-calc" precedence="default">
-        {css}
-      </style>
+    <section className={styles.calculator} aria-labelledby={`calc-${norm}`}>
+      <InlineStyle css={shellCss} />
       <h2 id={`calc-${norm}`} className={styles.title}>
         Calculate the {titles[norm]} {year}
       </h2>

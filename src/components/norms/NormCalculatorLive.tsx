@@ -1,5 +1,6 @@
+import InlineStyle from "@site/src/components/InlineStyle";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
-import { styles } from "./styles";
+import { formCss, styles } from "./styles";
 import type { CalculatorInput, NormKind, NormYear } from "./types";
 import { normYears } from "./years";
 
@@ -117,6 +118,7 @@ export default function NormCalculatorLive({
 
   return (
     <div className={styles.live}>
+      <InlineStyle css={formCss} />
       <form className={styles.form} onSubmit={(e) => e.preventDefault()}>
         {norm !== "dierlijke-mest" && norm !== "renure" && (
           <div className={styles.field}>

@@ -1,13 +1,13 @@
-// Styles of these components as a string, rendered in a <style> element by
-// the components themselves: Docusaurus merges every CSS file into the one
+// Styles of these components as strings, rendered in <style> elements by the
+// components themselves: Docusaurus merges every CSS file into the one
 // stylesheet that all pages load, and pages without these components must not
-// pay for them.
-export const css = `.fdm-calc-calculator {
+// pay for them. The shell's styles come with the page; the form's with the form,
+// which loads on demand.
+export const shellCss = `.fdm-calc-calculator {
   border: 1px solid var(--ifm-color-emphasis-300);
   border-radius: var(--ifm-global-radius);
   padding: 1rem;
   margin: 1.5rem 0;
-  min-height: 12rem;
 }
 .fdm-calc-title {
   margin-top: 0;
@@ -17,7 +17,15 @@ export const css = `.fdm-calc-calculator {
 .fdm-calc-none {
   font-size: 0.9rem;
 }
-.fdm-calc-live {
+.fdm-calc-problem {
+  color: var(--ifm-color-danger-darkest);
+}
+[data-theme="dark"] .fdm-calc-problem {
+  color: #ff9c9c;
+}`;
+
+/** The form's styles, rendered by NormCalculatorLive. */
+export const formCss = `.fdm-calc-live {
   display: grid;
   gap: 1rem;
 }
@@ -112,12 +120,6 @@ export const css = `.fdm-calc-calculator {
 }
 .fdm-calc-explanation {
   font-size: 0.9rem;
-}
-.fdm-calc-problem {
-  color: var(--ifm-color-danger-darkest);
-}
-[data-theme="dark"] .fdm-calc-problem {
-  color: #ff9c9c;
 }
 .fdm-calc-appLegend {
   font-weight: 600;

@@ -5,6 +5,7 @@
  * reader can edit it and run it again. Nothing loads until the first click.
  */
 import useBaseUrl from "@docusaurus/useBaseUrl";
+import InlineStyle from "@site/src/components/InlineStyle";
 import { type ReactNode, useId, useRef, useState } from "react";
 import Output from "./Output";
 import type { OutputLine, RunOutcome } from "./runner";
@@ -20,10 +21,13 @@ interface Compiled {
 export default function RunnableSample({
   sampleId,
   reason,
+  withStyles = false,
   children,
 }: {
   sampleId: string;
   reason?: string;
+  /** Renders the samples' stylesheet: set on the first sample of a page. */
+  withStyles?: boolean;
   children: ReactNode;
 }): ReactNode {
   const url = useBaseUrl(`/fdm-samples/${sampleId}.json`);
@@ -91,9 +95,7 @@ export default function RunnableSample({
   if (reason) {
     return (
       <div className={styles.sample}>
-        <style href="fdm-run" precedence="default">
-          {css}
-        </style>
+        {withStyles && <InlineStyle css={css} />}
         {children}
         <p className={styles.note}>Not runnable in the browser: {reason}. Run it with Node.</p>
       </div>
@@ -101,9 +103,7 @@ export default function RunnableSample({
   }
   return (
     <div className={styles.sample}>
-      <style href="fdm-run" precedence="default">
-        {css}
-      </style>
+      {withStyles && <InlineStyle css={css} />}
       {children}
       <div className={styles.toolbar}>
         <button
