@@ -151,9 +151,10 @@ function themeCss(theme: PrismTheme, mode: "light" | "dark"): string {
 }
 
 /**
- * Writes the code themes' stylesheet and loads it on every page, and keeps
- * the classic theme's Prism language loader (a client module that imports all
- * of Prism) out of the browser bundle.
+ * Writes the code themes' stylesheet and loads it on every page, keeps the
+ * classic theme's Prism language loader (a client module that imports all of
+ * Prism) out of the browser bundle, and strips the highlighted HTML from the
+ * client bundle's Markdown (strip-highlighted-html-loader.cjs).
  */
 export function codeHighlightPlugin(
   context: LoadContext,
@@ -168,8 +169,22 @@ export function codeHighlightPlugin(
   return {
     name: "fdm-code-highlight",
     getClientModules: () => [cssFile],
-    configureWebpack(_config, _isServer, { currentBundler }) {
+    configureWebpack(_config, isServer, { currentBundler }) {
       return {
+        module: isServer
+          ? {}
+          : {
+              rules: [
+                {
+                  // A function: a RegExp here does not survive Docusaurus's config merge under Rspack.
+                  test: (file: string) => /\.mdx?$/.test(file),
+                  enforce: "post",
+                  use: [
+                    path.join(context.siteDir, "src/plugins/strip-highlighted-html-loader.cjs"),
+                  ],
+                },
+              ],
+            },
         plugins: [
           new currentBundler.instance.NormalModuleReplacementPlugin(
             /theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,

@@ -98,6 +98,38 @@ test("code blocks have a copy button and a different theme in dark mode", async 
   expect(await background()).not.toBe(light);
 });
 
+test("code blocks keep their highlighting through hydration, line wrapping and a client-side navigation", async ({
+  page,
+}) => {
+  // The client bundle carries no highlighted HTML (src/plugins/strip-highlighted-html-loader.cjs).
+  await page.goto(site("/docs/norms/nl/2025"));
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+  await page.locator('article a[href$="/docs/norms/nl/2025/stikstofgebruiksnorm"]').first().click();
+  await expect(page).toHaveURL(/\/docs\/norms\/nl\/2025\/stikstofgebruiksnorm$/);
+  // Still the same document: the page was rendered in the browser, not loaded.
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  const code = page.locator("article .theme-code-block code").first();
+  await expect(code.locator(".token.keyword").first()).toHaveText("import");
+
+  await page.reload();
+  await hydrated(page);
+  const block = page.locator("article .theme-code-block").first();
+  await expect(block.locator("code .token.keyword").first()).toHaveText("import");
+  await block.hover();
+  await block.getByRole("button", { name: "Wrap long lines" }).click();
+  await expect(block.getByRole("button", { name: "Wrap long lines" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  expect(await block.locator("code").evaluate((c) => getComputedStyle(c).whiteSpace)).toBe(
+    "pre-wrap",
+  );
+  await expect(block.locator("code .token.keyword").first()).toHaveText("import");
+});
+
 test("pages render emoji shortcodes and link to their source for editing", async ({ page }) => {
   await page.goto(site("/docs"));
   await expect(page.locator("article")).toContainText("🚜");

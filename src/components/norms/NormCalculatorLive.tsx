@@ -1,6 +1,7 @@
 import InlineStyle from "@site/src/components/InlineStyle";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
-import { formCss, styles } from "./styles";
+import { formCss } from "./form-styles";
+import { styles } from "./styles";
 import type { CalculatorInput, NormKind, NormYear } from "./types";
 import { normYears } from "./years";
 
