@@ -176,7 +176,7 @@ export function codeHighlightPlugin(
           : {
               rules: [
                 {
-                  // A function: a RegExp here does not survive Docusaurus's config merge under Rspack.
+                  // A function: with a RegExp here Rspack refused the merged config ("condition should be one of string, RegExp, Array, Object").
                   test: (file: string) => /\.mdx?$/.test(file),
                   enforce: "post",
                   use: [
