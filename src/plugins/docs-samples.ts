@@ -101,10 +101,20 @@ export const browserModules = [
   "node:assert/strict",
 ];
 
-/** fdm-core's exports that its browser entry leaves out, and why. */
+/**
+ * Modules the runner provides in part, with the names it has: `node:crypto`
+ * from the browser's Web Crypto (src/components/toolkit/worker.ts).
+ */
+export const partialBrowserModules: Record<string, readonly string[]> = {
+  "node:crypto": ["randomBytes", "randomUUID"],
+};
+
+/**
+ * fdm-core's exports that its browser entry leaves out, and why. (`createFdmAuth`
+ * is left out too, but the runner loads it into its worker when a sample uses it.)
+ */
 export const serverOnlyExports: Record<string, string> = {
   createFdmServer: "it connects to a PostgreSQL server",
-  createFdmAuth: "it signs users in with better-auth, which runs on a server",
 };
 
 const moduleReasons: Record<string, string> = {
@@ -120,7 +130,24 @@ const moduleReasons: Record<string, string> = {
  */
 export function browserUnavailability(code: string): string | null {
   const imports = [...code.matchAll(/^\s*import\s+([\s\S]*?)\s+from\s+["']([^"']+)["']/gm)];
-  for (const [, , from = ""] of imports) {
+  for (const [, names = "", from = ""] of imports) {
+    const partial = partialBrowserModules[from];
+    if (partial) {
+      const missing = (/\{([^}]*)\}/.exec(names)?.[1] ?? names)
+        .split(",")
+        .map(
+          (name) =>
+            name
+              .trim()
+              .split(/\s+as\s+/)[0]
+              ?.trim() ?? "",
+        )
+        .filter((name) => name !== "" && !partial.includes(name));
+      if (missing.length > 0) {
+        return `it uses ${missing.join(", ")} from ${from}, which the browser runner does not have`;
+      }
+      continue;
+    }
     if (!browserModules.includes(from)) {
       return moduleReasons[from] ?? `it imports ${from}, which the browser runner does not have`;
     }

@@ -112,8 +112,13 @@ export function toolkitBrowserPlugin({ siteDir }: LoadContext): Plugin {
   const packages = path.join(siteDir, "packages");
   return {
     name: "fdm-toolkit-browser",
-    configureWebpack() {
+    configureWebpack(_config, _isServer, { currentBundler }) {
       return {
+        plugins: [
+          // better-auth (createFdmAuth, loaded into the runner's worker on demand) tries this
+          // optional tracing package and carries on without it; ignored, it is not looked for.
+          new currentBundler.instance.IgnorePlugin({ resourceRegExp: /^@opentelemetry\/api$/ }),
+        ],
         module: {
           rules: [
             { test: /\.sql$/, type: "asset/source" },

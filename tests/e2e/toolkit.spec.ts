@@ -198,7 +198,7 @@ test.describe("docs samples run in the browser", () => {
     await page.getByRole("button", { name: "Edit" }).first().click();
     const editor = page.getByLabel("Edit the sample, then press Run").first();
     await expect(editor).toHaveValue(/createFdmLocal/);
-    // Only an existing user acts; the browser has no better-auth, so the user row is written directly.
+    // Only an existing user acts; here the user row is written directly, without better-auth.
     await editor.fill(`import { addFarm, createFdmLocal, fdmSchema, getFarms } from "fdm-core";
 const fdm = await createFdmLocal();
 await fdm.insert(fdmSchema.authUser).values({ id: "anna", name: "Anna", email: "anna@example.org" });
@@ -209,6 +209,28 @@ console.log("farms:", farms.map((f) => f.name));`);
     await expect(page.getByTestId("run-console").first()).toHaveText("farms: [ 'Edited farm' ]", {
       timeout: 120_000,
     });
+  });
+
+  test("the samples that sign users up with better-auth run in the browser too", async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    // Every sample of the authorization page starts with createFdmAuth and a sign-up.
+    await page.goto(site("/docs/core-concepts/authorization"));
+    await hydrated(page);
+    const samples = page.locator(".fdm-run-sample");
+    const count = await samples.count();
+    expect(count).toBeGreaterThan(2);
+    await expect(page.getByText("Not runnable in the browser")).toHaveCount(0);
+    for (let i = 0; i < count; i++) {
+      const sample = samples.nth(i);
+      await sample.getByRole("button", { name: "Run", exact: true }).click();
+      const status = sample.getByRole("status");
+      await expect(status, `sample ${i + 1}`).toContainText(/Finished in|Error|stopped/, {
+        timeout: 120_000,
+      });
+      await expect(status, `sample ${i + 1}`).toContainText("Finished in");
+    }
   });
 
   test("an error shows its message and cause chain", async ({ page }) => {

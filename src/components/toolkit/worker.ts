@@ -33,6 +33,36 @@ const modules: Record<string, unknown> = {
   "node:assert/strict": { __esModule: true, default: assertStrict, ...assertStrict },
 };
 
+/**
+ * `node:crypto` as far as the samples use it: random bytes (as hex, for an auth
+ * secret) and UUIDs, from the browser's Web Crypto.
+ */
+function randomBytes(size: number): Uint8Array & { toString(encoding?: string): string } {
+  const bytes = crypto.getRandomValues(new Uint8Array(size));
+  return Object.assign(bytes, {
+    toString: (encoding?: string) => {
+      if (encoding !== "hex")
+        throw new Error(`randomBytes().toString("${encoding}"): only "hex" here`);
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    },
+  });
+}
+modules["node:crypto"] = {
+  __esModule: true,
+  randomBytes,
+  randomUUID: () => crypto.randomUUID(),
+};
+
+/**
+ * `createFdmAuth` (better-auth, about 200 KB gzip) is not in fdm-core's browser
+ * entry; it loads into this worker only for a script that uses it.
+ */
+async function withAuthIfUsed(js: string): Promise<void> {
+  if (!/\bcreateFdmAuth\b/.test(js) || "createFdmAuth" in (modules["fdm-core"] as object)) return;
+  const { createFdmAuth } = await import("@site/packages/fdm-core/src/auth");
+  modules["fdm-core"] = { ...(modules["fdm-core"] as object), createFdmAuth };
+}
+
 function require(name: string): unknown {
   if (name in modules) return modules[name];
   throw new Error(`Cannot find module '${name}' in the browser runner`);
@@ -61,6 +91,7 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   const started = performance.now();
   try {
     const js = message.js ?? (await compile(message.ts ?? ""));
+    await withAuthIfUsed(js);
     const globals: Record<string, unknown> = {};
     if (message.playground) {
       playgroundFdm ??= openPlaygroundDatabase();
