@@ -86,11 +86,11 @@ const cases = [
   {
     name: "stikstof calculator",
     route: "/fdm/docs/norms/nl/2025/stikstofgebruiksnorm",
-    act: (page) => page.getByRole("heading", { name: /^Calculate the/ }).scrollIntoViewIfNeeded(),
+    act: (page) => page.getByRole("button", { name: "Open the calculator" }).click(),
     done: (page) => page.getByTestId("norm-value").waitFor({ timeout: 120_000 }),
   },
   {
-    name: "docs sample on fdm-core (Run)",
+    name: "docs sample on fdm-core, with a sign-up (Run)",
     route: "/fdm/docs/getting-started/basic-usage-fdm-core",
     act: (page) => page.getByRole("button", { name: "Run", exact: true }).first().click(),
     done: (page) =>
@@ -120,8 +120,11 @@ const browser = await chromium.launch({
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
+    "--disable-quic",
     "--no-first-run",
     "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
   ],
 });
 console.log("throttled: CPU 4x, 10 Mbit/s down, 40 ms latency; KB raw / gzip");
