@@ -16,6 +16,20 @@ import { css as runCss } from "../components/toolkit/styles";
 const LIMIT_S = 60;
 const PRINCIPAL = PLAYGROUND_PRINCIPAL;
 
+/**
+ * The runner, imported at one place: separate `import()`s with different
+ * destructured names were bundled as separate chunks, so the dump fetched one
+ * more after the first run and failed offline.
+ */
+let runner: Promise<typeof import("../components/toolkit/runner")> | null = null;
+const loadRunner = () => {
+  runner ??= import("../components/toolkit/runner").catch((error: unknown) => {
+    runner = null; // offline before it ever loaded: try again next time
+    throw error;
+  });
+  return runner;
+};
+
 export default function Playground(): ReactNode {
   const id = useId();
   const worker = useRef<Worker | null>(null);
@@ -27,7 +41,7 @@ export default function Playground(): ReactNode {
   const [notice, setNotice] = useState("The database is empty until you run a script.");
 
   async function ensureWorker(): Promise<Worker> {
-    const { startWorker } = await import("../components/toolkit/runner");
+    const { startWorker } = await loadRunner();
     worker.current ??= startWorker();
     return worker.current;
   }
@@ -43,7 +57,7 @@ export default function Playground(): ReactNode {
     setLines([]);
     setOutcome(null);
     try {
-      const { runInWorker } = await import("../components/toolkit/runner");
+      const { runInWorker } = await loadRunner();
       const w = await ensureWorker();
       const result = await runInWorker(
         w,
@@ -66,8 +80,8 @@ export default function Playground(): ReactNode {
   }
 
   async function download() {
-    const { dumpDatabase } = await import("../components/toolkit/runner");
     try {
+      const { dumpDatabase } = await loadRunner();
       const blob = await dumpDatabase(await ensureWorker());
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");

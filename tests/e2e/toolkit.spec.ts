@@ -275,7 +275,10 @@ console.log("farms:", farms.map((f) => f.name));`);
 });
 
 test.describe("playground", () => {
-  test("is linked from the navbar and runs the starter scripts in order", async ({ page }) => {
+  test("is linked from the navbar and runs the starter scripts in order, offline after the first", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(240_000);
     await page.goto(site("/"));
     await hydrated(page);
@@ -302,6 +305,8 @@ test.describe("playground", () => {
       await page.getByRole("button", { name: "Run", exact: true }).click();
       await expect(page.getByText(/^Finished in/)).toBeVisible({ timeout: 120_000 });
       await expect(page.getByTestId("run-console")).toHaveText(printed);
+      // Once the toolkit has loaded, the playground needs no network: the rest runs offline.
+      await context.setOffline(true);
     }
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download the database (dump)" }).click();
@@ -310,6 +315,7 @@ test.describe("playground", () => {
     const bytes = readFileSync((await file.path()) ?? "");
     expect(bytes.length).toBeGreaterThan(100_000);
     expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]); // gzip
+    await context.setOffline(false);
   });
 });
 
