@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { FdmError } from "./error.js";
 import type { FdmLocalType, FdmType } from "./fdm.js";
+import { countWrites } from "./insert-together.js";
 import { bundledMigrations } from "./migrations-bundled.js";
 
 /** Options of the browser entry's {@link createFdmLocal}. */
@@ -79,6 +80,7 @@ export async function createFdmLocal(options: FdmBrowserOptions = {}): Promise<F
   }
   const fdm = drizzle({ client });
   await migrateFdm(fdm);
+  countWrites(fdm);
   return fdm;
 }
 

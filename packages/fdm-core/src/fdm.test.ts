@@ -133,6 +133,27 @@ describe("createFdmLocal", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("refreshes the planner statistics as guarded writes add up (PGlite runs no autovacuum)", async () => {
+    const fdm = await createFdmLocal();
+    try {
+      const owner = await addUser(fdm, { name: "Anna", email: "anna@example.org" });
+      const farmRows = async () => {
+        const result = (await fdm.execute(
+          sql`select reltuples::float8 as tuples from pg_class where relname = 'farms'`,
+        )) as unknown as { rows: { tuples: number }[] };
+        return Number(result.rows[0]?.tuples);
+      };
+      for (let i = 0; i < 63; i++) await addFarm(fdm, owner, { name: `Farm ${i}` });
+      // Never analysed: PostgreSQL's "unknown" (-1), which the planner treats as a small table.
+      expect(await farmRows()).toBe(-1);
+      await addFarm(fdm, owner, { name: "Farm 63" });
+      // The 64th write refreshed the statistics: the planner now knows 64 farms.
+      expect(await farmRows()).toBe(64);
+    } finally {
+      await closeFdm(fdm);
+    }
+  }, 60_000);
 });
 
 describe("createFdmServer", () => {

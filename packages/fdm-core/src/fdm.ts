@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres, { type Options, type PostgresType, type Sql } from "postgres";
 import { FdmError } from "./error.js";
+import { countWrites } from "./insert-together.js";
 
 /**
  * A handle on an fdm database, as returned by {@link createFdmLocal} or
@@ -64,6 +65,7 @@ export async function createFdmLocal(options: FdmLocalOptions = {}): Promise<Fdm
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     const fdm = drizzlePglite({ client });
     await migratePglite(fdm, { migrationsFolder });
+    countWrites(fdm);
     return fdm;
   } catch (err) {
     throw new FdmError("DATABASE", "createFdmLocal: could not open and migrate the database.", {

@@ -47,6 +47,7 @@ import {
 } from "./authorization.js";
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType } from "./fdm.js";
+import { noteWrite } from "./insert-together.js";
 import { auditLog, authUser, farms, organizationMembers, organizations } from "./schema.js";
 import { createId, requireId } from "./validate.js";
 
@@ -95,11 +96,13 @@ async function transact<T>(
 ): Promise<T> {
   let entry: AuditEntry | undefined;
   try {
-    return await fdm.transaction((tx) =>
+    const result = await fdm.transaction((tx) =>
       body(tx, (e) => {
         entry = e;
       }),
     );
+    await noteWrite(fdm);
+    return result;
   } catch (err) {
     if (entry) {
       try {
