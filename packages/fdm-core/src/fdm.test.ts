@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "./authorization.js";
 import { FdmError } from "./error.js";
 import { addFarm, getFarms } from "./farm.js";
 import { closeFdm, createFdmLocal, createFdmServer, migrateFdm } from "./fdm.js";
@@ -139,10 +140,11 @@ describe("createFdmLocal", () => {
     try {
       const owner = await addUser(fdm, { name: "Anna", email: "anna@example.org" });
       const farmRows = async () => {
-        const result = (await fdm.execute(
+        const [stats] = await rowsOf<{ tuples: number }>(
+          fdm,
           sql`select reltuples::float8 as tuples from pg_class where relname = 'farms'`,
-        )) as unknown as { rows: { tuples: number }[] };
-        return Number(result.rows[0]?.tuples);
+        );
+        return Number(stats?.tuples);
       };
       for (let i = 0; i < 63; i++) await addFarm(fdm, owner, { name: `Farm ${i}` });
       // Never analysed: PostgreSQL's "unknown" (-1), which the planner treats as a small table.

@@ -1,8 +1,9 @@
 // Shared by the test files: one fresh, migrated database per file — PGlite in
 // memory by default, or a new database on the server named by FDM_TEST_DATABASE_URL.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import postgres from "postgres";
+import { rowsOf } from "./authorization.js";
 import { closeFdm, createFdmLocal, createFdmServer, type FdmType, migrateFdm } from "./fdm.js";
 import * as schema from "./schema.js";
 import { createId } from "./validate.js";
@@ -140,20 +141,31 @@ const dataTables = {
 /** Row counts of every table except the audit log (which records denied checks too). */
 export type RowCounts = { [K in keyof typeof dataTables]: number };
 
-export async function countRows(fdm: FdmType): Promise<RowCounts> {
-  // One statement for all tables: tests count before and after many calls.
+/**
+ * One value per table except the audit log, in one statement (tests read it before and
+ * after many calls): `value(table)` is the SQL expression that reads it.
+ */
+async function perTable(
+  fdm: FdmType,
+  value: (table: (typeof dataTables)[keyof typeof dataTables]) => SQL,
+): Promise<Record<keyof typeof dataTables, unknown>> {
   const columns = Object.entries(dataTables).map(
-    ([key, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(key)}`,
+    ([key, table]) => sql`(${value(table)}) as ${sql.identifier(key)}`,
   );
-  const result = (await fdm.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
-    rows?: Record<string, number>[];
-  } & Record<string, number>[];
-  const [row] = result.rows ?? result;
-  const out = {} as RowCounts;
-  for (const key of Object.keys(dataTables) as (keyof RowCounts)[]) {
-    out[key] = Number(row?.[key] ?? 0);
-  }
+  const [row] = await rowsOf<Record<string, unknown>>(
+    fdm,
+    sql`select ${sql.join(columns, sql`, `)}`,
+  );
+  const out = {} as Record<keyof typeof dataTables, unknown>;
+  for (const key of Object.keys(dataTables) as (keyof typeof dataTables)[]) out[key] = row?.[key];
   return out;
+}
+
+export async function countRows(fdm: FdmType): Promise<RowCounts> {
+  const counts = await perTable(fdm, (table) => sql`select count(*)::int from ${table}`);
+  return Object.fromEntries(
+    Object.entries(counts).map(([key, n]) => [key, Number(n ?? 0)]),
+  ) as RowCounts;
 }
 
 /** Row contents of every table except the audit log, each table as one digest. */
@@ -164,19 +176,14 @@ export type RowDigests = { [K in keyof typeof dataTables]: string };
  * digests mean no row was added, removed or changed (a count cannot see a changed name).
  */
 export async function rowDigests(fdm: FdmType): Promise<RowDigests> {
-  const columns = Object.entries(dataTables).map(
-    ([key, table]) =>
-      sql`(select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from ${table} r) as ${sql.identifier(key)}`,
+  const digests = await perTable(
+    fdm,
+    (table) =>
+      sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from ${table} r`,
   );
-  const result = (await fdm.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
-    rows?: Record<string, string>[];
-  } & Record<string, string>[];
-  const [row] = result.rows ?? result;
-  const out = {} as RowDigests;
-  for (const key of Object.keys(dataTables) as (keyof RowDigests)[]) {
-    out[key] = String(row?.[key]);
-  }
-  return out;
+  return Object.fromEntries(
+    Object.entries(digests).map(([key, d]) => [key, String(d)]),
+  ) as RowDigests;
 }
 
 /** Runs `fn`, expects it to reject, and checks that no data row changed. */
