@@ -2,23 +2,17 @@
 // the production build, served with gzip from bench/static-server.mjs.
 // Needs `npm run build` first and Debian's Chromium; Lighthouse itself is
 // fetched by npx on first use (version pinned; it is not a project dependency).
-// Usage: node bench/lighthouse.mjs [build-dir]
+// Usage: node bench/lighthouse.mjs [--dir build] [--runs N] [page kind...]
+// With --runs N each page is measured N times; each figure printed is the
+// median of its runs, and every run's TBT is listed too.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { benchArgs, median, pages } from "./page-kinds.mjs";
 import { startStaticServer } from "./static-server.mjs";
 
-const pages = {
-  home: "",
-  docs: "docs/core-concepts/asset-action-model",
-  api: "api/fdm-data/src/functions/getCultivationCatalogue",
-  "blog post": "blog/release-april-2025",
-  "norms page": "docs/norms/nl/2025/stikstofgebruiksnorm",
-  glossary: "glossary",
-  "API index": "api",
-};
 const chromeFlags = [
   "--headless=new",
   "--no-sandbox",
@@ -30,46 +24,63 @@ const chromeFlags = [
   "--disable-sync",
 ].join(" ");
 
-const { server, url } = await startStaticServer({ dir: process.argv[2] ?? "build" });
+const { dir, runs, kinds } = benchArgs(process.argv);
+
+const { server, url } = await startStaticServer({ dir });
 const out = mkdtempSync(join(tmpdir(), "fdm-lighthouse-"));
 const rows = [];
 try {
-  for (const [kind, path] of Object.entries(pages)) {
-    const target = `${url}${path}`;
-    const file = join(out, `${kind.replace(" ", "-")}.json`);
-    // Asynchronous, so this process keeps serving the pages Lighthouse asks for.
-    await promisify(execFile)(
-      "npx",
-      [
-        "--yes",
-        "lighthouse@12.8.2",
-        target,
-        "--quiet",
-        "--only-categories=performance,accessibility",
-        "--output=json",
-        `--output-path=${file}`,
-        `--chrome-flags=${chromeFlags}`,
-      ],
-      {
-        stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
-      },
-    );
-    const report = JSON.parse(readFileSync(file, "utf8"));
-    const requests = report.audits["network-requests"]?.details?.items ?? [];
-    // data: URLs (inline SVG icons) are not requests to a host.
-    const foreign = requests.filter(
-      (item) => /^(https?|wss?):/.test(item.url) && new URL(item.url).hostname !== "127.0.0.1",
-    ).length;
+  for (const kind of kinds) {
+    const target = `${url}${pages[kind]}`;
+    const measured = [];
+    for (let run = 0; run < runs; run++) {
+      const file = join(out, `${kind.replace(" ", "-")}-${run}.json`);
+      // Asynchronous, so this process keeps serving the pages Lighthouse asks for.
+      await promisify(execFile)(
+        "npx",
+        [
+          "--yes",
+          "lighthouse@12.8.2",
+          target,
+          "--quiet",
+          "--only-categories=performance,accessibility",
+          "--output=json",
+          `--output-path=${file}`,
+          `--chrome-flags=${chromeFlags}`,
+        ],
+        {
+          stdio: ["ignore", "ignore", "inherit"],
+          env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
+        },
+      );
+      const report = JSON.parse(readFileSync(file, "utf8"));
+      const requests = report.audits["network-requests"]?.details?.items ?? [];
+      // data: URLs (inline SVG icons) are not requests to a host.
+      const foreign = requests.filter(
+        (item) => /^(https?|wss?):/.test(item.url) && new URL(item.url).hostname !== "127.0.0.1",
+      ).length;
+      measured.push({
+        performance: report.categories.performance.score * 100,
+        accessibility: report.categories.accessibility.score * 100,
+        lcp: report.audits["largest-contentful-paint"].numericValue / 1000,
+        tbt: report.audits["total-blocking-time"].numericValue,
+        cls: report.audits["cumulative-layout-shift"].numericValue,
+        transfer: report.audits["total-byte-weight"].numericValue / 1024,
+        foreign,
+      });
+    }
+    // Each figure is the median of its runs; "TBT runs" lists them all.
+    const of = (key) => median(measured.map((m) => m[key]));
     rows.push({
       page: kind,
-      performance: Math.round(report.categories.performance.score * 100),
-      accessibility: Math.round(report.categories.accessibility.score * 100),
-      "LCP (s)": (report.audits["largest-contentful-paint"].numericValue / 1000).toFixed(2),
-      "TBT (ms)": Math.round(report.audits["total-blocking-time"].numericValue),
-      CLS: report.audits["cumulative-layout-shift"].numericValue.toFixed(3),
-      "transfer (KB)": (report.audits["total-byte-weight"].numericValue / 1024).toFixed(1),
-      "other hosts": foreign,
+      performance: Math.round(of("performance")),
+      accessibility: Math.round(of("accessibility")),
+      "LCP (s)": of("lcp").toFixed(2),
+      "TBT (ms)": Math.round(of("tbt")),
+      ...(runs > 1 ? { "TBT runs": measured.map((m) => Math.round(m.tbt)).join(" ") } : {}),
+      CLS: of("cls").toFixed(3),
+      "transfer (KB)": of("transfer").toFixed(1),
+      "other hosts": Math.max(...measured.map((m) => m.foreign)),
     });
   }
 } finally {
