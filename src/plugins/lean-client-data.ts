@@ -80,6 +80,14 @@ function closing(text: string, open: number): number {
   throw new Error("lean-client-data: unbalanced routes.js");
 }
 
+/** A route module whose components are created on first use (src/client/lazy-component-creator.js). */
+function lazyRouteComponents(source: string, creator: string): string {
+  const core = "import ComponentCreator from '@docusaurus/ComponentCreator';";
+  if (!source.includes(core))
+    throw new Error("lean-client-data: routes.js imports no ComponentCreator");
+  return source.replace(core, `import ComponentCreator from ${JSON.stringify(creator)};`);
+}
+
 /** Chunk names a route's chunk-name record refers to (it may nest). */
 function chunkNamesOf(value: unknown): string[] {
   if (typeof value === "string") return [value];
@@ -97,14 +105,24 @@ function splitApiRoutes(
   outDir: string,
   apiPath: string,
   registry: string,
-): { routesFile: string; chunkNamesFile: string; registry: string } | null {
+  creator: string,
+): {
+  routesFile: string;
+  chunkNamesFile: string;
+  registry: string;
+  /** Registry key of each module moved to the API routes chunk -> its chunk name in the browser build. */
+  apiRouteChunks: Map<string, string>;
+} | null {
   const routes = readFileSync(path.join(generatedFilesDir, "routes.js"), "utf8");
   const firstLeaf = routes.indexOf(`path: '${apiPath}/`);
   if (firstLeaf === -1) return null;
   const open = routes.lastIndexOf("[", firstLeaf);
   const close = closing(routes, open);
   const leaves = routes.slice(open + 1, close);
-  const clientRoutes = `import apiLeaves from ${JSON.stringify(path.join(outDir, "api-leaves.js"))};\n${routes.slice(0, open)}apiLeaves${routes.slice(close + 1)}`;
+  const clientRoutes = lazyRouteComponents(
+    `import apiLeaves from ${JSON.stringify(path.join(outDir, "api-leaves.js"))};\n${routes.slice(0, open)}apiLeaves${routes.slice(close + 1)}`,
+    creator,
+  );
 
   const chunkNames = JSON.parse(
     readFileSync(path.join(generatedFilesDir, "routesChunkNames.json"), "utf8"),
@@ -141,6 +159,7 @@ function splitApiRoutes(
     /\{\s*path: '([^']+)',\s*component: ComponentCreator\('\1', '(\w+)'\),\s*exact: true,\s*sidebar: "apiSidebar"\s*\},?/g;
   let sharedComponent: string | null = null;
   const pages: string[] = [];
+  const apiRouteChunks = new Map<string, string>();
   const otherLeaves = leaves.replace(leafPattern, (leaf, routePath: string, hash: string) => {
     const names = moved[`${routePath}-${hash}`] as Record<string, string> | undefined;
     const line = names?.content ? registryLines.get(names.content) : undefined;
@@ -156,6 +175,7 @@ function splitApiRoutes(
     delete moved[`${routePath}-${hash}`];
     registryLines.delete(names.content as string);
     const rest = routePath.slice(apiPath.length);
+    apiRouteChunks.set(names.content as string, `api${rest}`);
     const chunk = JSON.stringify(`api${rest}`);
     pages.push(
       `  [${JSON.stringify(rest)}, () => import(/* webpackChunkName: ${chunk} */ ${module}), require.resolveWeak(${module})],`,
@@ -175,7 +195,8 @@ function splitApiRoutes(
   const chunkNamesFile = write("routesChunkNames.json", JSON.stringify(kept));
   write(
     "api-routes.js",
-    `import ComponentCreator from '@docusaurus/ComponentCreator';
+    lazyRouteComponents(
+      `import ComponentCreator from '@docusaurus/ComponentCreator';
 import registry from '@generated/registry';
 import chunkNames from '@generated/routesChunkNames';
 import apiLeaves from './api-leaves.js';
@@ -195,6 +216,8 @@ for (const [rest, load, id] of pages) {
   apiLeaves.push({ path, component: ComponentCreator(path, ""), exact: true, sidebar: "apiSidebar" });
 }
 `,
+      creator,
+    ),
   );
   write(
     "api-routes-loader.js",
@@ -203,7 +226,47 @@ export const loadApiRoutes = () => (loading ??= import(/* webpackChunkName: "api
 export const isApiPath = (pathname) => pathname === ${JSON.stringify(apiPath)} || pathname.startsWith(${JSON.stringify(`${apiPath}/`)});
 `,
   );
-  return { routesFile, chunkNamesFile, registry: keptLines.join("\n") };
+  for (const key of registryLines.keys()) apiRouteChunks.set(key, key);
+  return { routesFile, chunkNamesFile, registry: keptLines.join("\n"), apiRouteChunks };
+}
+
+/**
+ * Lets a page's HTML name its route's chunks after main.js (src/plugins/ssr-template.ts
+ * starts them all after the first paint), so the browser fetches them alongside main.js.
+ *
+ * The server render reports the modules a page used by path ("@theme/DocItem"), and core
+ * looks them up in the client manifest; react-loadable-ssr-addon keys that manifest by
+ * chunk name only, so the lookup found nothing and every page listed runtime and main.js
+ * alone. The browser then found a page's ~10 chunks only when main.js ran, and appended
+ * their <script>s inside that task and the next (90-230 ms of appendChild at Lighthouse's
+ * 4x CPU slowdown in our traces of an API page). Here each module path
+ * maps to its chunk's list; a module of an API route also to the API routes chunk,
+ * which the browser needs before it can match an API path. webpack's chunk loader finds
+ * those <script>s by their src and adds no second one.
+ */
+function routeChunksInManifest(
+  manifestFile: string,
+  serverRegistry: string,
+  apiRouteChunks: Map<string, string>,
+) {
+  return {
+    apply(compiler: Compiler) {
+      // After emit: react-loadable-ssr-addon writes the manifest in its emit hook.
+      compiler.hooks.afterEmit.tap("FdmRouteChunksInManifest", () => {
+        const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+          origins: Record<string, string[]>;
+        };
+        const pattern = /^\s+"([^"]+)": \[\(\) => import\(\/\*[^*]*\*\/ "([^"]+)"\)/gm;
+        for (const [, key, module] of serverRegistry.matchAll(pattern)) {
+          if (!key || !module || manifest.origins[module]) continue;
+          const apiChunk = apiRouteChunks.get(key);
+          const chunks = manifest.origins[apiChunk ?? key];
+          if (chunks) manifest.origins[module] = apiChunk ? ["api-routes", ...chunks] : chunks;
+        }
+        writeFileSync(manifestFile, JSON.stringify(manifest));
+      });
+    },
+  };
 }
 
 /**
@@ -242,7 +305,8 @@ export default function leanClientDataPlugin({
       const propsPattern = new RegExp(
         `@generated/docusaurus-plugin-content-docs/${pluginId}/p/[\\w.-]+\\.json`,
       );
-      let registry = readFileSync(path.join(generatedFilesDir, "registry.js"), "utf8");
+      const serverRegistry = readFileSync(path.join(generatedFilesDir, "registry.js"), "utf8");
+      let registry = serverRegistry;
       const propsModule = registry.match(propsPattern)?.[0];
       if (propsModule) {
         const source = path.join(generatedFilesDir, propsModule.slice("@generated/".length));
@@ -255,7 +319,13 @@ export default function leanClientDataPlugin({
       }
       // [loader, module path, weak id] -> [loader, 0, weak id]
       registry = registry.replace(/(\)), "[^"]*", (require\.resolveWeak\()/g, "$1, 0, $2");
-      const split = splitApiRoutes(generatedFilesDir, outDir, `${baseUrl}${pluginId}`, registry);
+      const split = splitApiRoutes(
+        generatedFilesDir,
+        outDir,
+        `${baseUrl}${pluginId}`,
+        registry,
+        path.join(siteDir, "src/client/lazy-component-creator.js"),
+      );
       if (split) registry = split.registry;
       const registryFile = path.join(outDir, "registry.js");
       writeFileSync(registryFile, registry);
@@ -342,6 +412,18 @@ export default function leanClientDataPlugin({
         // The price: a new build gives every chunk a new name, so returning readers fetch
         // the chunks of the pages they open again after a deploy.
         output: { chunkFilename: "assets/js/[id].[fullhash:8].js" },
+        module: {
+          rules: [
+            {
+              // A function: Rspack refuses a RegExp condition in a merged config.
+              test: (file: string) =>
+                /@docusaurus[\\/](plugin-content-docs[\\/]lib[\\/]client[\\/]docsClientUtils|theme-common[\\/]lib[\\/]utils[\\/]reactUtils)\.js$/.test(
+                  file,
+                ),
+              use: [path.join(siteDir, "src/plugins/ordinal-compare-loader.cjs")],
+            },
+          ],
+        },
         // The search plugin's bar is loaded on first use (src/theme/SearchBar);
         // its stylesheet (1.8 KB gzip) comes with it instead of sitting in
         // the one stylesheet every page loads.
@@ -362,6 +444,11 @@ export default function leanClientDataPlugin({
         },
         plugins: [
           chunkAssetById,
+          routeChunksInManifest(
+            path.join(generatedFilesDir, "client-manifest.json"),
+            serverRegistry,
+            split?.apiRouteChunks ?? new Map(),
+          ),
           // Core's prefetch helper appends its <link>s in idle time instead (src/client/prefetch.js).
           new NormalModuleReplacementPlugin(/^\.\/prefetch$/, (resource) => {
             if (resource.context.includes(core)) resource.request = prefetch;

@@ -77,3 +77,37 @@ test("a slow route change shows the progress bar until the page is ready", async
   await expect(page.locator("article h2").first()).toBeVisible();
   await expect(page.locator("html")).not.toHaveAttribute("data-fdm-navigating", /.*/);
 });
+
+// src/plugins/lean-client-data.ts maps the server render's modules to chunks, so the
+// HTML's loader (src/plugins/ssr-template.ts) starts the route's chunks with main.js.
+for (const [kind, path, extra] of [
+  ["docs page", "/docs/core-concepts/asset-action-model", null],
+  ["API page", "/api/fdm-data/src/functions/getCultivationCatalogue", "/api-routes."],
+  ["API index", "/api", "/api-routes."],
+] as const) {
+  test(`the ${kind}'s HTML starts its route's chunks, and each script loads once`, async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") requested.push(new URL(r.url()).pathname);
+    });
+    const response = await page.goto(site(path));
+    await hydrated(page);
+    const html = (await response?.text()) ?? "";
+    const listed = JSON.parse(
+      html.match(/=(\["[^"\]]*\/runtime~main\.[^\]]*\])/)?.[1] ?? "[]",
+    ) as string[];
+    expect(listed[0], "the runtime first").toMatch(/\/runtime~main\.\w+\.js$/);
+    expect(listed[1], "then main.js").toMatch(/\/main\.\w+\.js$/);
+    // The page's own content chunk and the theme's layout chunks come with them.
+    expect(listed.length, listed.join("\n")).toBeGreaterThan(6);
+    if (extra) expect(listed.some((url) => url.includes(extra))).toBe(true);
+    for (const url of listed) expect(requested, url).toContain(url);
+    const sources = await page
+      .locator("script[src]")
+      .evaluateAll((scripts) => scripts.map((s) => s.getAttribute("src")));
+    expect(sources.length, "no script element twice").toBe(new Set(sources).size);
+    expect(requested.length, "no script requested twice").toBe(new Set(requested).size);
+  });
+}
