@@ -153,3 +153,42 @@ test("links to exported names in the docs open their API page", async ({ page })
     expect((await page.request.get(target)).status(), target).toBe(200);
   }
 });
+
+// Laying out off-screen blocks only near the viewport (content-visibility: auto) was
+// tried for speed, and failed this: the heights it guesses move the heading (see the
+// contributing page's Performance section).
+test("a link to a heading far down a long page lands on that heading, on a phone and a desktop", async ({
+  page,
+}) => {
+  const targets = [
+    ["/docs/norms/nl/2025/stikstofgebruiksnorm", "worked-example-1"],
+    ["/glossary", "traces"],
+    ["/docs/core-concepts/asset-action-model", null],
+  ] as const;
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const [path, given] of targets) {
+      // Without a given id: the page's last h2.
+      const id =
+        given ??
+        (await (async () => {
+          await page.goto(site(path));
+          return page.locator("article h2[id]").last().getAttribute("id");
+        })());
+      await page.goto(`${site(path)}#${id}`);
+      await hydrated(page);
+      const heading = page.locator(`[id="${id}"]`);
+      // Give late layout (blocks coming into view, the route's chunks) time to move it.
+      await page.waitForTimeout(500);
+      const box = await heading.boundingBox();
+      const where = `${path}#${id} at ${viewport.width} px`;
+      expect(box, where).not.toBeNull();
+      expect(box?.y ?? -1, where).toBeGreaterThanOrEqual(0);
+      expect(box?.y ?? 1e9, where).toBeLessThan(viewport.height / 3);
+      await expect(heading, where).toBeInViewport();
+    }
+  }
+});
