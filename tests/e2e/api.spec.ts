@@ -158,10 +158,43 @@ test("search finds a function and opens its API page", async ({ page }) => {
   const box = page.getByRole("combobox").or(page.getByPlaceholder("Search")).first();
   await box.fill("getCultivationCatalogue");
   const first = page.locator("div[role=option]").first();
-  await expect(first).toContainText("getCultivationCatalogue");
+  // The first search fetches the index (about 0.9 MB gzip) and builds it: seconds on a
+  // busy two-core machine.
+  await expect(first).toContainText("getCultivationCatalogue", { timeout: 15_000 });
   await first.click();
   await expect(page).toHaveURL(site("/api/fdm-data/src/functions/getCultivationCatalogue"));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("getCultivationCatalogue");
+});
+
+test("what the reader types while the search bar loads carries over to it, focus included", async ({
+  page,
+}) => {
+  // The bar's chunk is held back until the reader has typed half the word.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/SearchBar/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site("/"));
+  await hydrated(page);
+  await page.getByPlaceholder("Search").click();
+  await page.keyboard.type("getCultivation");
+  // A slow phone: the swap takes long enough for keystrokes to fall inside it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+  release();
+  // Keystrokes keep coming while the chunk arrives and the bar replaces the stand-in.
+  await page.keyboard.type("Catalogue", { delay: 10 });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const bar = page.locator(".navbar__search input:not([data-fdm-stand-in])");
+  await expect(bar).toHaveValue("getCultivationCatalogue");
+  await expect(bar).toBeFocused();
+  await expect(page.locator("div[role=option]").first()).toContainText("getCultivationCatalogue", {
+    timeout: 15_000,
+  });
 });
 
 test("the search page lists the API page of a function and docs that mention it", async ({

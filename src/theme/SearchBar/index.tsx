@@ -5,6 +5,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
@@ -22,8 +23,17 @@ const loadBar = (): Promise<Bar> => {
   return loading;
 };
 
+// On the server a layout effect only warns; there is nothing to hand over there.
+const useHandOverEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
 /** The search box as the server renders it: an input the reader can focus and type into. */
-function SearchBox({ onWanted }: { onWanted?: () => void }): ReactNode {
+function SearchBox({
+  inputRef,
+  onWanted,
+}: {
+  inputRef: (input: HTMLInputElement | null) => void;
+  onWanted: () => void;
+}): ReactNode {
   return (
     <div className={clsx("navbar__search", styles.box)} dir="ltr">
       <svg aria-hidden="true" className={styles.icon} focusable="false" viewBox="0 0 16 16">
@@ -37,6 +47,7 @@ function SearchBox({ onWanted }: { onWanted?: () => void }): ReactNode {
         aria-label="Search"
         className={clsx("navbar__search-input", styles.input)}
         data-fdm-stand-in=""
+        ref={inputRef}
         onFocus={onWanted}
         onMouseEnter={onWanted}
         onTouchStart={onWanted}
@@ -48,24 +59,26 @@ function SearchBox({ onWanted }: { onWanted?: () => void }): ReactNode {
 export default function SearchBar(props: Props): ReactNode {
   const [Loaded, setLoaded] = useState<Bar | null>(null);
   const container = useRef<HTMLSpanElement>(null);
-  // What the reader typed into the stand-in, and whether it had the focus,
-  // carry over to the loaded bar's input.
-  const typed = useRef({ value: "", focused: false });
+  // The stand-in is kept after React detaches it: what the reader typed into it, up to
+  // the moment the loaded bar replaces it, is read from it then.
+  const standIn = useRef<HTMLInputElement | null>(null);
+  const keepStandIn = useCallback((input: HTMLInputElement | null) => {
+    if (input) standIn.current = input;
+  }, []);
+  const standInFocused = useRef(false);
   const want = useCallback(() => {
     void loadBar().then((bar) => {
-      const standIn = container.current?.querySelector("input");
-      typed.current = {
-        value: standIn?.value ?? "",
-        focused: !!standIn && document.activeElement === standIn,
-      };
+      // Read now: removing the focused stand-in blurs it before the hand-over runs.
+      standInFocused.current = !!standIn.current && document.activeElement === standIn.current;
       setLoaded(() => bar);
     });
   }, []);
-  useEffect(() => {
+  // In the commit's own task, so no keystroke falls between the two inputs.
+  useHandOverEffect(() => {
     const input = container.current?.querySelector("input");
     if (!Loaded || !input || input.hasAttribute("data-fdm-stand-in")) return;
-    const { value, focused } = typed.current;
-    if (focused) input.focus();
+    const value = standIn.current?.value ?? "";
+    if (standInFocused.current) input.focus();
     if (value) {
       // Through the native setter, so that React's onChange sees the value.
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);
@@ -88,7 +101,7 @@ export default function SearchBar(props: Props): ReactNode {
 
   return (
     <span ref={container} className={styles.slot}>
-      {Loaded ? <Loaded {...props} /> : <SearchBox onWanted={want} />}
+      {Loaded ? <Loaded {...props} /> : <SearchBox inputRef={keepStandIn} onWanted={want} />}
     </span>
   );
 }
