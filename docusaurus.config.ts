@@ -3,6 +3,7 @@ import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
+import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
 import leanClientDataPlugin from "./src/plugins/lean-client-data";
 import routeProgressPlugin from "./src/plugins/route-progress";
 import { ssrTemplate } from "./src/plugins/ssr-template";
@@ -144,7 +145,7 @@ const config: Config = {
           editUrl: `${repositoryUrl}/edit/main/`,
           tags: "tags.yml",
           onInlineTags: "warn",
-          rehypePlugins: [rehypeCodeHighlight],
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
           remarkPlugins: [remarkRunnableSamples],
         },
         blog: {
@@ -168,10 +169,13 @@ const config: Config = {
           onInlineTags: "warn",
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
-          rehypePlugins: [rehypeCodeHighlight],
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
           remarkPlugins: [remarkRunnableSamples],
         },
-        pages: { rehypePlugins: [rehypeCodeHighlight], remarkPlugins: [remarkRunnableSamples] },
+        pages: {
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
+          remarkPlugins: [remarkRunnableSamples],
+        },
         theme: { customCss: "./src/css/custom.css" },
         sitemap: { ignorePatterns: ["/fdm/test/**"] },
       } satisfies Preset.Options,
@@ -211,7 +215,7 @@ const config: Config = {
         path: "api",
         routeBasePath: "api",
         sidebarPath: "./sidebars-api.ts",
-        rehypePlugins: [rehypeCodeHighlight],
+        rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
       },
     ],
     fdmSitePlugin,

@@ -1,4 +1,5 @@
 import Head from "@docusaurus/Head";
+import CodeInline from "@theme/CodeInline";
 import MDXA from "@theme/MDXComponents/A";
 import MDXCode from "@theme/MDXComponents/Code";
 import MDXHeading from "@theme/MDXComponents/Heading";
@@ -6,7 +7,7 @@ import MDXImg from "@theme/MDXComponents/Img";
 import MDXLi from "@theme/MDXComponents/Li";
 import MDXPre from "@theme/MDXComponents/Pre";
 import MDXUl from "@theme/MDXComponents/Ul";
-import type { ComponentProps, ReactNode } from "react";
+import { Children, type ComponentProps, isValidElement, type ReactNode } from "react";
 
 /**
  * Infima shows a table wider than the page as a block that scrolls sideways; a
@@ -20,13 +21,31 @@ function Table(props: ComponentProps<"table">): ReactNode {
 }
 
 /**
+ * The theme tells inline code from a block by its children being strings on one
+ * line; src/plugins/identifier-breaks.ts adds `<wbr>`s to long inline names, which
+ * keep them inline.
+ */
+function Code(props: ComponentProps<"code">): ReactNode {
+  const parts = Children.toArray(props.children);
+  const inline =
+    parts.length > 0 &&
+    parts.some((part) => isValidElement(part) && part.type === "wbr") &&
+    parts.every(
+      (part) =>
+        (typeof part === "string" && !part.includes("\n")) ||
+        (isValidElement(part) && part.type === "wbr"),
+    );
+  return inline ? <CodeInline {...props} /> : <MDXCode {...props} />;
+}
+
+/**
  * The classic theme's map without admonitions, `<details>` and Mermaid, which
  * no page uses and every docs, API and blog page loaded. A page that writes `:::note` or `<details>` fails the build with
  * "Expected component `admonition` to be defined"; add the component here then.
  */
 export default {
   Head,
-  code: MDXCode,
+  code: Code,
   a: MDXA,
   pre: MDXPre,
   ul: MDXUl,
