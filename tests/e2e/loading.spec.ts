@@ -16,6 +16,28 @@ test("links in view are prefetched, and hovering a link preloads its page", asyn
   await expect.poll(() => prefetched(page).count()).toBeGreaterThan(0);
 });
 
+test("each file is prefetched once, and none the page already runs as a script", async ({
+  page,
+}) => {
+  // A docs page: its sidebar links to dozens of pages that share most of their chunks.
+  await page.goto(site("/docs/core-concepts/asset-action-model"));
+  await hydrated(page);
+  await expect.poll(() => prefetched(page).count()).toBeGreaterThan(0);
+  await page.waitForLoadState("networkidle");
+  // Prefetches are appended in idle time, with a 2 s deadline.
+  await page.waitForTimeout(2500);
+  const { links, scripts } = await page.evaluate(() => ({
+    links: [...document.querySelectorAll("head link[rel=prefetch]")].map(
+      (link) => link.getAttribute("href") ?? "",
+    ),
+    scripts: [...document.scripts].map((script) => script.getAttribute("src")),
+  }));
+  expect(links.filter((href, i) => links.indexOf(href) !== i)).toEqual([]);
+  expect(links.filter((href) => scripts.includes(href))).toEqual([]);
+  // Still the chunks of the dozens of pages linked from the sidebar.
+  expect(links.length).toBeGreaterThan(20);
+});
+
 for (const connection of [
   { saveData: true, effectiveType: "4g" },
   { saveData: false, effectiveType: "slow-2g" },
