@@ -3,10 +3,14 @@
  * title, in inline code, in link text) do not fit a 375 px screen, and no
  * hyphenation dictionary knows them: the browser broke them mid-hump
  * ("getCultivationCata / logue()"). This rehype plugin puts a `<wbr>` before
- * each hump of such a word, so a line ends where the name's own parts do. The
- * text, heading ids and the table of contents (made from the Markdown, before
- * this runs) stay as they were. Code blocks are left alone, and so are tables,
- * whose columns stay as wide as their names (the table scrolls).
+ * each hump of such a name, and makes the name (with the punctuation written
+ * against it) one box, `.fdm-ident`, styled `inline-block` in custom.css: the
+ * box moves to the next line whole when it fits there, and only a name wider
+ * than the line breaks, where its own parts do. Inline code holding such a name
+ * becomes that box itself. The text, heading ids and the table of contents
+ * (made from the Markdown, before this runs) stay as they were. Code blocks are
+ * left alone, and so are tables, whose columns stay as wide as their names
+ * (the table scrolls).
  */
 
 type HastNode = {
@@ -17,42 +21,86 @@ type HastNode = {
   children?: HastNode[];
 };
 
-/** Words shorter than this fit any line of a heading at 375 px. */
+/** Names shorter than this fit a line at 375 px, even in a title. */
 const minLength = 14;
 const word = /[A-Za-z0-9_$]+/g;
 /** A hump: an upper-case letter after a lower-case letter or a digit. */
 const hump = /(?<=[a-z0-9])(?=[A-Z])/;
 
 const untouched = new Set(["pre", "table", "script", "style"]);
+export const identifierClass = "fdm-ident";
 
-/** Splits one text into text and `<wbr>` nodes; the same node when nothing splits. */
-export function breakIdentifiers(text: string): HastNode[] {
+const text = (value: string): HastNode => ({ type: "text", value });
+const wbr = (): HastNode => ({ type: "element", tagName: "wbr", properties: {}, children: [] });
+
+/** A run without spaces, as text and `<wbr>`s, or null when it holds no long camelCase name. */
+export function breakIdentifiers(run: string): HastNode[] | null {
   const out: HastNode[] = [];
   let from = 0;
-  for (const match of text.matchAll(word)) {
+  for (const match of run.matchAll(word)) {
     const [name] = match;
     if (name.length < minLength) continue;
     const parts = name.split(hump);
-    if (parts.length < 2) continue;
     let at = match.index;
     for (const part of parts.slice(0, -1)) {
       at += part.length;
-      out.push({ type: "text", value: text.slice(from, at) }, wbr());
+      out.push(text(run.slice(from, at)), wbr());
       from = at;
     }
   }
-  if (from === 0) return [{ type: "text", value: text }];
-  out.push({ type: "text", value: text.slice(from) });
+  if (from === 0) return null;
+  out.push(text(run.slice(from)));
   return out;
 }
 
-const wbr = (): HastNode => ({ type: "element", tagName: "wbr", properties: {}, children: [] });
+/** One text node of prose or a heading: each run holding a long name becomes a box. */
+function boxIdentifiers(value: string): HastNode[] {
+  const out: HastNode[] = [];
+  let plain = "";
+  for (const run of value.split(/(\s+)/)) {
+    const broken = run && !/^\s/.test(run) ? breakIdentifiers(run) : null;
+    if (!broken) {
+      plain += run;
+      continue;
+    }
+    if (plain) out.push(text(plain));
+    plain = "";
+    out.push({
+      type: "element",
+      tagName: "span",
+      properties: { className: [identifierClass] },
+      children: broken,
+    });
+  }
+  if (plain || out.length === 0) out.push(text(plain));
+  return out;
+}
+
+/** Inline code: its names get their breaks, and the code element is the box. */
+function breakCode(code: HastNode): void {
+  let broke = false;
+  code.children = (code.children ?? []).flatMap((child) => {
+    if (child.type !== "text") return [child];
+    const broken = breakIdentifiers(child.value ?? "");
+    if (!broken) return [child];
+    broke = true;
+    return broken;
+  });
+  if (!broke) return;
+  const classes = code.properties?.className;
+  code.properties = {
+    ...code.properties,
+    className: [...(Array.isArray(classes) ? classes : []), identifierClass],
+  };
+}
 
 function visit(node: HastNode): void {
   if (!node.children) return;
   node.children = node.children.flatMap((child) => {
-    if (child.type === "text") return breakIdentifiers(child.value ?? "");
-    if (!(child.type === "element" && child.tagName && untouched.has(child.tagName))) visit(child);
+    if (child.type === "text") return boxIdentifiers(child.value ?? "");
+    if (child.type === "element" && child.tagName === "code") breakCode(child);
+    else if (!(child.type === "element" && child.tagName && untouched.has(child.tagName)))
+      visit(child);
     return [child];
   });
 }

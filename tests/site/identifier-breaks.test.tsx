@@ -10,27 +10,33 @@ type Node = {
 };
 
 const text = (value: string): Node => ({ type: "text", value });
-const wbr = { type: "element", tagName: "wbr", properties: {}, children: [] };
+const wbr: Node = { type: "element", tagName: "wbr", properties: {}, children: [] };
+const box = (...children: Node[]): Node => ({
+  type: "element",
+  tagName: "span",
+  properties: { className: ["fdm-ident"] },
+  children,
+});
+const element = (tagName: string, ...children: Node[]): Node => ({
+  type: "element",
+  tagName,
+  children,
+});
+const transformed = (...children: Node[]): Node[] => {
+  const tree: Node = { type: "root", children };
+  rehypeIdentifierBreaks()(tree);
+  return tree.children ?? [];
+};
 
 describe("breaks in long identifiers", () => {
   it("puts a <wbr> before each hump of a long camelCase name", () => {
-    expect(breakIdentifiers("Function: getCultivationCatalogue()")).toEqual([
-      text("Function: get"),
+    expect(breakIdentifiers("getCultivationCatalogue()")).toEqual([
+      text("get"),
       wbr,
       text("Cultivation"),
       wbr,
       text("Catalogue()"),
     ]);
-  });
-
-  it("leaves short names, prose and names without humps alone", () => {
-    for (const value of [
-      "Function: addFarm()",
-      "Working with fertilizer applications",
-      "FDM_DATABASE_URL",
-    ]) {
-      expect(breakIdentifiers(value)).toEqual([text(value)]);
-    }
   });
 
   it("breaks after a digit and keeps acronyms whole", () => {
@@ -52,44 +58,56 @@ describe("breaks in long identifiers", () => {
     ]);
   });
 
-  it("breaks headings, inline code and prose, but not code blocks or tables", () => {
-    const code = (value: string): Node => ({
-      type: "element",
-      tagName: "code",
-      children: [text(value)],
-    });
-    const tree: Node = {
-      type: "root",
-      children: [
-        { type: "element", tagName: "h2", children: [code("fertilizerApplicationMethod")] },
-        { type: "element", tagName: "p", children: [text("see getCultivationCatalogue")] },
-        { type: "element", tagName: "pre", children: [code("getCultivationCatalogue()")] },
-        {
+  it("leaves short names, prose and names without humps alone", () => {
+    for (const value of ["addFarm()", "Basisregistratie", "FDM_DATABASE_URL"]) {
+      expect(breakIdentifiers(value)).toBeNull();
+    }
+    const prose = element("p", text("Working with fertilizer applications on addFarm()"));
+    expect(transformed(prose)).toEqual([
+      element("p", text("Working with fertilizer applications on addFarm()")),
+    ]);
+  });
+
+  it("makes a long name in a heading or prose one box, with the punctuation against it", () => {
+    expect(transformed(element("h1", text("Function: getCultivationCatalogue()")))).toEqual([
+      element(
+        "h1",
+        text("Function: "),
+        box(text("get"), wbr, text("Cultivation"), wbr, text("Catalogue()")),
+      ),
+    ]);
+    expect(transformed(element("p", text("(see getCultivationCatalogue), then")))).toEqual([
+      element(
+        "p",
+        text("(see "),
+        box(text("get"), wbr, text("Cultivation"), wbr, text("Catalogue),")),
+        text(" then"),
+      ),
+    ]);
+  });
+
+  it("makes inline code holding a long name the box itself", () => {
+    expect(transformed(element("p", element("code", text("fertilizerApplicationMethod"))))).toEqual(
+      [
+        element("p", {
           type: "element",
-          tagName: "table",
-          children: [
-            { type: "element", tagName: "td", children: [code("fertilizerApplicationMethod")] },
-          ],
-        },
+          tagName: "code",
+          properties: { className: ["fdm-ident"] },
+          children: [text("fertilizer"), wbr, text("Application"), wbr, text("Method")],
+        }),
       ],
-    };
-    rehypeIdentifierBreaks()(tree);
-    const [heading, paragraph, block, table] = tree.children ?? [];
-    expect(heading?.children?.[0]?.children).toEqual([
-      text("fertilizer"),
-      wbr,
-      text("Application"),
-      wbr,
-      text("Method"),
+    );
+  });
+
+  it("leaves code blocks and tables as written", () => {
+    const block = element("pre", element("code", text("getCultivationCatalogue()")));
+    const table = element(
+      "table",
+      element("td", element("code", text("fertilizerApplicationMethod"))),
+    );
+    expect(transformed(block, table)).toEqual([
+      element("pre", element("code", text("getCultivationCatalogue()"))),
+      element("table", element("td", element("code", text("fertilizerApplicationMethod")))),
     ]);
-    expect(paragraph?.children).toEqual([
-      text("see get"),
-      wbr,
-      text("Cultivation"),
-      wbr,
-      text("Catalogue"),
-    ]);
-    expect(block?.children).toEqual([code("getCultivationCatalogue()")]);
-    expect(table?.children?.[0]?.children).toEqual([code("fertilizerApplicationMethod")]);
   });
 });

@@ -22,8 +22,8 @@ function Table(props: ComponentProps<"table">): ReactNode {
 
 /**
  * The theme tells inline code from a block by its children being strings on one
- * line; src/plugins/identifier-breaks.ts adds `<wbr>`s to long inline names, which
- * keep them inline.
+ * line; src/plugins/identifier-breaks.ts adds `<wbr>`s to a long name in inline
+ * code, which must keep it inline.
  */
 function Code(props: ComponentProps<"code">): ReactNode {
   const parts = Children.toArray(props.children);
