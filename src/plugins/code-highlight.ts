@@ -26,7 +26,7 @@ const extraLanguages = ["bash"];
   else scope.Prism = before;
 }
 
-type HastNode = {
+export type HastNode = {
   type: string;
   tagName?: string;
   value?: string;

@@ -13,13 +13,7 @@
  * (the table scrolls).
  */
 
-type HastNode = {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-};
+import type { HastNode } from "./code-highlight";
 
 /** Names shorter than this fit a line at 375 px, even in a title. */
 const minLength = 14;

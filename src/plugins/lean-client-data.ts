@@ -195,8 +195,7 @@ function splitApiRoutes(
   const chunkNamesFile = write("routesChunkNames.json", JSON.stringify(kept));
   write(
     "api-routes.js",
-    lazyRouteComponents(
-      `import ComponentCreator from '@docusaurus/ComponentCreator';
+    `import ComponentCreator from ${JSON.stringify(creator)};
 import registry from '@generated/registry';
 import chunkNames from '@generated/routesChunkNames';
 import apiLeaves from './api-leaves.js';
@@ -216,8 +215,6 @@ for (const [rest, load, id] of pages) {
   apiLeaves.push({ path, component: ComponentCreator(path, ""), exact: true, sidebar: "apiSidebar" });
 }
 `,
-      creator,
-    ),
   );
   write(
     "api-routes-loader.js",

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { HastNode as Node } from "../../src/plugins/code-highlight";
 import { breakIdentifiers, rehypeIdentifierBreaks } from "../../src/plugins/identifier-breaks";
-
-type Node = {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: Node[];
-};
 
 const text = (value: string): Node => ({ type: "text", value });
 const wbr: Node = { type: "element", tagName: "wbr", properties: {}, children: [] };
