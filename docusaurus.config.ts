@@ -5,6 +5,7 @@ import { themes as prismThemes } from "prism-react-renderer";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
 import leanClientDataPlugin from "./src/plugins/lean-client-data";
+import postCssPipelinePlugin from "./src/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/plugins/route-progress";
 import { ssrTemplate } from "./src/plugins/ssr-template";
 import steadyTitlePlugin from "./src/plugins/steady-title";
@@ -116,7 +117,8 @@ const config: Config = {
   baseUrlIssueBanner: false,
   customFields: { version, repositoryUrl, discussionsUrl, apiPackages },
 
-  future: { v4: true, faster: true },
+  // No page shows a last-update date, so the build need not read the Git history.
+  future: { v4: true, faster: true, experimental_vcs: false },
 
   onBrokenLinks: "throw",
   onBrokenAnchors: "warn",
@@ -222,6 +224,7 @@ const config: Config = {
     leanClientDataPlugin,
     steadyTitlePlugin,
     toolkitBrowserPlugin,
+    postCssPipelinePlugin,
     trimInfimaPlugin,
     routeProgressPlugin,
     (context: LoadContext) =>
