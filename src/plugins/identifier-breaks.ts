@@ -11,6 +11,12 @@
  * (made from the Markdown, before this runs) stay as they were. Code blocks are
  * left alone, and so are tables, whose columns stay as wide as their names
  * (the table scrolls).
+ *
+ * A source path in a link to the repository (TypeDoc's "Defined in:
+ * fdm-calculator/src/norms/nl/2025/filling.ts:400") breaks only after a slash:
+ * each part up to and including its slash is one unbreakable span,
+ * `.fdm-path-part`, with a `<wbr>` between parts. Left to itself the browser
+ * broke it at the package name's hyphen ("fdm- / calculator/src/…").
  */
 
 import type { HastNode } from "./code-highlight";
@@ -23,6 +29,7 @@ const hump = /(?<=[a-z0-9])(?=[A-Z])/;
 
 const untouched = new Set(["pre", "table", "script", "style"]);
 export const identifierClass = "fdm-ident";
+export const pathPartClass = "fdm-path-part";
 
 const text = (value: string): HastNode => ({ type: "text", value });
 const wbr = (): HastNode => ({ type: "element", tagName: "wbr", properties: {}, children: [] });
@@ -70,6 +77,24 @@ function boxIdentifiers(value: string): HastNode[] {
   return out;
 }
 
+/** A source path as parts that each end in a slash (the last ends the path), `<wbr>`s between. */
+export function breakPath(value: string): HastNode[] {
+  return value.split(/(?<=\/)/).flatMap((part, index) => [
+    ...(index > 0 ? [wbr()] : []),
+    {
+      type: "element",
+      tagName: "span",
+      properties: { className: [pathPartClass] },
+      children: [text(part)],
+    },
+  ]);
+}
+
+const isSourceLink = (node: HastNode) =>
+  node.type === "element" &&
+  node.tagName === "a" &&
+  String(node.properties?.href ?? "").includes("/blob/");
+
 /** Inline code: its names get their breaks, and the code element is the box. */
 function breakCode(code: HastNode): void {
   let broke = false;
@@ -93,6 +118,10 @@ function visit(node: HastNode): void {
   node.children = node.children.flatMap((child) => {
     if (child.type === "text") return boxIdentifiers(child.value ?? "");
     if (child.type === "element" && child.tagName === "code") breakCode(child);
+    else if (isSourceLink(child) && /\/\S/.test(child.children?.[0]?.value ?? ""))
+      child.children = (child.children ?? []).flatMap((part) =>
+        part.type === "text" ? breakPath(part.value ?? "") : [part],
+      );
     else if (!(child.type === "element" && child.tagName && untouched.has(child.tagName)))
       visit(child);
     return [child];

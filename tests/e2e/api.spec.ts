@@ -186,6 +186,33 @@ test("on a 375 px phone the longest function name in a title breaks only between
   expect(lines.lines).toBeGreaterThan(1);
 });
 
+test("on a 375 px phone the Defined in path breaks only after a slash", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(
+    site("/api/fdm-calculator/src/functions/calculateNL2025DierlijkeMestGebruiksNormFilling"),
+  );
+  const path = page.getByRole("link", { name: "fdm-calculator/src/norms/nl/2025/filling.ts:400" });
+  const layout = await path.evaluate((link) => {
+    const linesOf = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    };
+    return {
+      lines: linesOf(link),
+      // Each part up to a slash on one line: "fdm-calculator/" is not split at its hyphen.
+      splitParts: [...link.querySelectorAll(".fdm-path-part")]
+        .filter((part) => linesOf(part) > 1)
+        .map((part) => part.textContent),
+      overflows: (link.parentElement?.scrollWidth ?? 0) > (link.parentElement?.clientWidth ?? 0),
+    };
+  });
+  expect(layout.splitParts).toEqual([]);
+  expect(layout.overflows).toBe(false);
+  // The path does need two lines at this width, so the check above means something.
+  expect(layout.lines).toBe(2);
+});
+
 test("on a desktop a long name in prose that fits a line is not broken", async ({ page }) => {
   await page.goto(site("/api/fdm-core/src/functions/getFertilizerApplicationsForFarm"));
   const names = page.locator("article .markdown p .fdm-ident");

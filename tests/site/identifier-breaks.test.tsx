@@ -103,4 +103,37 @@ describe("breaks in long identifiers", () => {
       element("table", element("td", element("code", text("fertilizerApplicationMethod")))),
     ]);
   });
+
+  it("breaks a source path in a link to the repository only after its slashes", () => {
+    const part = (value: string): Node => ({
+      type: "element",
+      tagName: "span",
+      properties: { className: ["fdm-path-part"] },
+      children: [text(value)],
+    });
+    const link = (href: string, value: string): Node => ({
+      type: "element",
+      tagName: "a",
+      properties: { href },
+      children: [text(value)],
+    });
+    const source = "https://github.com/fdm-project/fdm/blob/main/packages/fdm-core/src/farm.ts#L12";
+    expect(
+      transformed(element("p", text("Defined in: "), link(source, "fdm-core/src/farm.ts:12"))),
+    ).toEqual([
+      element("p", text("Defined in: "), {
+        type: "element",
+        tagName: "a",
+        properties: { href: source },
+        children: [part("fdm-core/"), wbr, part("src/"), wbr, part("farm.ts:12")],
+      }),
+    ]);
+    // Other links, and link text that is not a path, are left as they are.
+    expect(transformed(element("p", link(source, "source")))).toEqual([
+      element("p", link(source, "source")),
+    ]);
+    expect(transformed(element("p", link("/fdm/docs/a/b", "fdm-core/src/farm.ts")))).toEqual([
+      element("p", link("/fdm/docs/a/b", "fdm-core/src/farm.ts")),
+    ]);
+  });
 });
