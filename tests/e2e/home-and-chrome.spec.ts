@@ -154,6 +154,38 @@ test.describe("mobile navigation", () => {
     await expect(page.locator(".navbar-sidebar--show")).toHaveCount(0);
   });
 
+  test("the menu is rendered when the reader reaches for its button, and slides in", async ({
+    page,
+  }) => {
+    await page.goto(site("/docs/getting-started/prerequisites"));
+    await hydrated(page);
+    const menu = page.locator(".navbar-sidebar");
+    // Not rendered with the page: on a docs page it holds the whole sidebar again.
+    await expect(menu).toHaveCount(0);
+    const button = page.getByRole("button", { name: "Toggle navigation bar" });
+    await button.hover();
+    // Rendered before the click, so that opening it is a transition, not a jump.
+    await expect(menu).toHaveCount(1);
+    await expect(page.locator(".navbar-sidebar--show")).toHaveCount(0);
+    await button.click();
+    await expect(page.locator(".navbar-sidebar--show")).toHaveCount(1);
+    // On a docs page it opens on the docs sidebar, with a way back to the site's links.
+    await expect(menu.getByRole("button", { name: "← Back to main menu" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Installation" })).toBeVisible();
+    await menu.getByRole("link", { name: "Installation" }).click();
+    await expect(page).toHaveURL(site("/docs/installation"));
+    await expect(page.locator(".navbar-sidebar--show")).toHaveCount(0);
+  });
+
+  test("the menu opens from the keyboard", async ({ page }) => {
+    await page.goto(site("/"));
+    await hydrated(page);
+    await page.getByRole("button", { name: "Toggle navigation bar" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".navbar-sidebar--show")).toHaveCount(1);
+    await expect(page.locator(".navbar-sidebar").getByRole("link", { name: "Blog" })).toBeVisible();
+  });
+
   test("the breakpoint is 996 px: 997 px shows the desktop navbar", async ({ page }) => {
     await page.setViewportSize({ width: 997, height: 740 });
     await page.goto(site("/"));
