@@ -206,7 +206,11 @@ const config: Config = {
         disableGit: true,
         sourceLinkTemplate: `${repositoryUrl}/blob/main/packages/{path}#L{line}`,
         parametersFormat: "table",
-        plugin: ["./scripts/typedoc-one-throws.mjs", "./scripts/typedoc-api-landing.mjs"],
+        plugin: [
+          "./scripts/typedoc-one-throws.mjs",
+          "./scripts/typedoc-api-landing.mjs",
+          "./scripts/typedoc-schema-tables.mjs",
+        ],
         sidebar: { pretty: true },
       },
     ],

@@ -130,6 +130,42 @@ test("a function with several errors has one Throws section, listed once in the 
   ).toHaveCount(1);
 });
 
+test("a schema table's page lists its columns rather than drizzle's inferred type", async ({
+  page,
+}) => {
+  await page.goto(site("/api/fdm-core/src/namespaces/fdmSchema/variables/soilAnalyses"));
+  const article = page.locator("article");
+  await expect(article.getByText("SQL table: soil_analyses.")).toBeVisible();
+  await expect(article.getByRole("heading", { name: "Columns" })).toBeVisible();
+  const row = (property: string) =>
+    article
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: property, exact: true }) });
+  // As declared in packages/fdm-core/src/schema.ts.
+  await expect(row("pAl").getByRole("cell")).toHaveText([
+    "pAl",
+    "p_al",
+    "PgDoublePrecision",
+    "number",
+    "yes",
+    "no",
+  ]);
+  await expect(row("id (primary key)").getByRole("cell")).toHaveText([
+    "id (primary key)",
+    "id",
+    "PgText",
+    "string",
+    "no",
+    "no",
+  ]);
+  await expect(row("gwlClass").getByRole("cell").nth(3)).toHaveText(
+    '"I" | "II" | "III" | "IV" | "V" | "VI" | "VII" | "VIII"',
+  );
+  // The signature names the type; it no longer spells out every column's type parameters.
+  await expect(article).not.toContainText("PgColumn<");
+  await expect(article).not.toContainText("hasRuntimeDefault");
+});
+
 test("a function page shows its signature, parameters and returns, in the API sidebar", async ({
   page,
 }) => {
