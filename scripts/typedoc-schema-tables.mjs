@@ -1,11 +1,10 @@
 // TypeDoc plugin for the API reference: a drizzle table exported from fdm-core's
 // schema (`fdmSchema.soilAnalyses`) is documented as a table of its columns
 // (property, SQL column, drizzle column type, TypeScript type, nullable,
-// default)
-// instead of the inferred type TypeDoc would print, `PgTableWithColumns<{ …
-// }>` with every column's sixteen type parameters: up to 17 KB of one
-// unreadable signature per table. The columns come from that same inferred
-// type, so the page cannot drift from the schema.
+// default) instead of the inferred type TypeDoc would print,
+// `PgTableWithColumns<{ … }>` with each column's type spelled out in full: up
+// to 17 KB of one unreadable signature per table. The columns come from that
+// same inferred type, so the page cannot drift from the schema.
 import { Comment, CommentTag, Converter, ReferenceType, ReflectionKind } from "typedoc";
 
 /** @param {import("typedoc").Application} app */

@@ -1,5 +1,5 @@
 /**
- * The site's PostCSS step, made lean for the build's sake (about 1 s of a
+ * The site's PostCSS step, made lean for the build's sake (0.5–1 s of a
  * 23 s cold build on two cores):
  * - no postcss-preset-env: for the browsers in `.browserslistrc` it only
  *   added vendor prefixes, and the production minimizer (Lightning CSS, with

@@ -6,10 +6,11 @@ import { type ReactNode, useEffect, useState } from "react";
 const reachEvents = ["pointerover", "pointerdown", "focusin"] as const;
 
 /**
- * The mobile menu (the site's links, and on docs and API pages the whole
- * sidebar again), rendered off-screen by the theme right after hydration on
- * every phone-size page. It is now rendered when the reader reaches for the
- * menu button, before the click that opens it, so it still slides in.
+ * The theme renders the mobile menu (the site's links, and on docs and API
+ * pages the whole sidebar again) off-screen right after hydration on every
+ * phone-size page, and then prefetches the pages its links lead to. This
+ * renders it when the reader reaches for the menu button instead: before the
+ * click that opens it, so it still slides in.
  */
 export default function NavbarMobileSidebar(): ReactNode {
   const { shown } = useNavbarMobileSidebar();
