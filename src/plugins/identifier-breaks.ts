@@ -33,6 +33,12 @@ export const pathPartClass = "fdm-path-part";
 
 const text = (value: string): HastNode => ({ type: "text", value });
 const wbr = (): HastNode => ({ type: "element", tagName: "wbr", properties: {}, children: [] });
+const span = (className: string, children: HastNode[]): HastNode => ({
+  type: "element",
+  tagName: "span",
+  properties: { className: [className] },
+  children,
+});
 
 /** A run without spaces, as text and `<wbr>`s, or null when it holds no long camelCase name. */
 export function breakIdentifiers(run: string): HastNode[] | null {
@@ -66,12 +72,7 @@ function boxIdentifiers(value: string): HastNode[] {
     }
     if (plain) out.push(text(plain));
     plain = "";
-    out.push({
-      type: "element",
-      tagName: "span",
-      properties: { className: [identifierClass] },
-      children: broken,
-    });
+    out.push(span(identifierClass, broken));
   }
   if (plain || out.length === 0) out.push(text(plain));
   return out;
@@ -79,15 +80,9 @@ function boxIdentifiers(value: string): HastNode[] {
 
 /** A source path as parts that each end in a slash (the last ends the path), `<wbr>`s between. */
 export function breakPath(value: string): HastNode[] {
-  return value.split(/(?<=\/)/).flatMap((part, index) => [
-    ...(index > 0 ? [wbr()] : []),
-    {
-      type: "element",
-      tagName: "span",
-      properties: { className: [pathPartClass] },
-      children: [text(part)],
-    },
-  ]);
+  return value
+    .split(/(?<=\/)/)
+    .flatMap((part, index) => [...(index > 0 ? [wbr()] : []), span(pathPartClass, [text(part)])]);
 }
 
 const isSourceLink = (node: HastNode) =>

@@ -4,12 +4,13 @@ import { breakIdentifiers, rehypeIdentifierBreaks } from "../../src/plugins/iden
 
 const text = (value: string): Node => ({ type: "text", value });
 const wbr: Node = { type: "element", tagName: "wbr", properties: {}, children: [] };
-const box = (...children: Node[]): Node => ({
+const span = (className: string, ...children: Node[]): Node => ({
   type: "element",
   tagName: "span",
-  properties: { className: ["fdm-ident"] },
+  properties: { className: [className] },
   children,
 });
+const box = (...children: Node[]): Node => span("fdm-ident", ...children);
 const element = (tagName: string, ...children: Node[]): Node => ({
   type: "element",
   tagName,
@@ -105,12 +106,7 @@ describe("breaks in long identifiers", () => {
   });
 
   it("breaks a source path in a link to the repository only after its slashes", () => {
-    const part = (value: string): Node => ({
-      type: "element",
-      tagName: "span",
-      properties: { className: ["fdm-path-part"] },
-      children: [text(value)],
-    });
+    const part = (value: string): Node => span("fdm-path-part", text(value));
     const link = (href: string, value: string): Node => ({
       type: "element",
       tagName: "a",
