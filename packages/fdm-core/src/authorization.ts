@@ -4,6 +4,7 @@ import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import {
   auditLog,
+  auditOutcome,
   authUser,
   cultivationHarvesting,
   cultivationStarting,
@@ -190,11 +191,45 @@ export type AuditEntry = {
   allowed: boolean;
   viaPrincipalId?: string | null;
   origin: string;
+  /** How the call ended; by default `done` when allowed, `refused` when not. */
+  outcome?: AuditOutcome;
+  /** The FdmError code a failed or refused call ended with. */
+  errorCode?: string | null;
+  /** The id of the row already written for this entry, if any. */
+  id?: string;
 };
+
+/** How an audited call ended: `done`, `failed` (allowed, then its work threw) or `refused`. */
+export type AuditOutcome = (typeof auditOutcome.enumValues)[number];
 
 /** Inserts one audit row. */
 export async function audit(db: FdmType, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ id: createId(), ...entry });
+  await db.insert(auditLog).values({
+    ...entry,
+    id: entry.id ?? createId(),
+    outcome: entry.outcome ?? (entry.allowed ? "done" : "refused"),
+    errorCode: entry.errorCode ?? null,
+  });
+}
+
+/**
+ * The audit entry of a call that ended with `err`: refused when access was not granted or the
+ * work itself refused (a code of `refusals`), otherwise failed with the error's code.
+ */
+export function endedWith(
+  entry: AuditEntry,
+  err: unknown,
+  refusals: readonly string[] = ["PERMISSION_DENIED"],
+): AuditEntry {
+  const code = err instanceof FdmError ? err.code : "DATABASE";
+  const allowed = entry.allowed && !refusals.includes(code);
+  return {
+    ...entry,
+    allowed,
+    viaPrincipalId: allowed ? entry.viaPrincipalId : null,
+    outcome: allowed ? "failed" : "refused",
+    errorCode: code,
+  };
 }
 
 /** A timestamp from a raw statement: drivers give it as a string or a Date. */
@@ -289,8 +324,10 @@ export async function decide(
         from actor left join (select * from target limit 1) as t on true
       ),
       audited as (
-        insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin)
-        select ${auditId}, ${principal}, ${action}, ${resource}, ${id}, farm_id, via is not null, via, ${origin}
+        insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin, outcome, error_code)
+        select ${auditId}, ${principal}, ${action}, ${resource}, ${id}, farm_id, via is not null, via, ${origin},
+          (case when via is not null then 'done' else 'refused' end)::audit_outcome,
+          case when via is not null then null when actor_ok and farm_id is null then 'NOT_FOUND' else 'PERMISSION_DENIED' end
         from decision
         returning id
       )
@@ -319,6 +356,8 @@ export async function decide(
       allowed: row.via !== null,
       viaPrincipalId: row.via,
       origin,
+      outcome: row.via !== null ? "done" : "refused",
+      id: auditId,
     },
     actorExists: row.actor_ok === true || row.actor_ok === "t",
   };

@@ -36,11 +36,13 @@ describe("migrations", () => {
       "cultivation_catalogue",
       "cultivation_ending",
       "cultivation_harvesting",
+      "cultivation_residues",
       "cultivation_starting",
       "cultivations",
       "derogations",
       "farm_cultivation_catalogues",
       "farm_fertilizer_catalogues",
+      "farm_role_offers",
       "farm_roles",
       "farms",
       "fertilizer_acquiring",
@@ -78,6 +80,7 @@ describe("migrations", () => {
     expect(Object.keys(byName)).toEqual([
       "acquiring_method",
       "application_method",
+      "audit_outcome",
       "farm_role",
       "fertilizer_form",
       "gwl_class",
@@ -92,6 +95,8 @@ describe("migrations", () => {
     ]);
     expect(byName.harvestable).toBe("once,multiple,none");
     expect(byName.farm_role).toBe("owner,advisor,researcher");
+    expect(byName.invitation_status).toBe("pending,accepted,declined,revoked");
+    expect(byName.audit_outcome).toBe("done,failed,refused");
     // The 58 mestcodes of Table 11 (2025), then the RENURE codes 130–134 of 2026.
     expect(byName.type_rvo?.split(",")).toHaveLength(63);
     expect(byName.type_rvo?.split(",").slice(-5)).toEqual(["130", "131", "132", "133", "134"]);
@@ -104,7 +109,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(6);
+    expect(before).toBe(7);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

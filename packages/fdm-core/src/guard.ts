@@ -36,6 +36,7 @@ import {
   type AuditEntry,
   audit,
   decide,
+  endedWith,
   type FarmAction,
   type FarmResource,
   granted,
@@ -93,6 +94,7 @@ async function transact<T>(
   fdm: FdmType,
   name: string,
   body: (tx: FdmType, audited: (entry: AuditEntry) => void) => Promise<T>,
+  refusals?: readonly string[],
 ): Promise<T> {
   let entry: AuditEntry | undefined;
   try {
@@ -106,7 +108,7 @@ async function transact<T>(
   } catch (err) {
     if (entry) {
       try {
-        await audit(fdm, entry);
+        await audit(fdm, endedWith(entry, err, refusals));
       } catch (auditErr) {
         throw asDatabaseError(auditErr, name);
       }
@@ -124,19 +126,49 @@ async function wrapped<T>(name: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Runs the work of a read whose audit row (`auditId`) says `done`; when the work throws, the
+ * row is changed to say how it ended, so that it never reads as a success.
+ */
+async function audited<T>(
+  db: FdmType,
+  auditId: string,
+  entry: AuditEntry,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const ended = endedWith(entry, err);
+    await db
+      .update(auditLog)
+      .set({
+        outcome: ended.outcome,
+        errorCode: ended.errorCode,
+        allowed: ended.allowed,
+        viaPrincipalId: ended.viaPrincipalId,
+      })
+      .where(eq(auditLog.id, auditId));
+    throw err;
+  }
+}
+
+/**
  * Inserts the audit row of a call not tied to one farm resource, allowed only when the acting
  * principal is an existing user (only users act), and tells whether it is: one statement.
  */
-async function auditActor(db: FdmType, entry: AuditEntry): Promise<boolean> {
+async function auditActor(db: FdmType, entry: AuditEntry): Promise<string | null> {
   const actor = sql`exists (select 1 from ${authUser} where ${authUser.id} = ${entry.principalId})`;
+  const id = createId();
   const [row] = await rowsOf<{ allowed: boolean | string }>(
     db,
-    sql`insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin)
-      select ${createId()}, ${entry.principalId}, ${entry.action}, ${entry.resource}, ${entry.resourceId},
-        null, ${actor} and ${entry.allowed}, case when ${actor} then ${entry.viaPrincipalId ?? null}::text end, ${entry.origin}
+    sql`insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin, outcome, error_code)
+      select ${id}, ${entry.principalId}, ${entry.action}, ${entry.resource}, ${entry.resourceId},
+        null, ${actor} and ${entry.allowed}, case when ${actor} then ${entry.viaPrincipalId ?? null}::text end, ${entry.origin},
+        (case when ${actor} and ${entry.allowed} then 'done' else 'refused' end)::audit_outcome,
+        case when ${actor} and ${entry.allowed} then null else 'PERMISSION_DENIED' end
       returning allowed`,
   );
-  return row?.allowed === true || row?.allowed === "t";
+  return row?.allowed === true || row?.allowed === "t" ? id : null;
 }
 
 /** Whether a user with this id exists (only users act). */
@@ -183,7 +215,9 @@ export class Guard {
     return wrapped(this.name, async () => {
       const decision = await decide(this.fdm, principal, action, resource, id, this.name, false);
       const farm = granted(decision, resource, idField);
-      return work(this.fdm, { principalId: principal, ...farm });
+      return audited(this.fdm, decision.entry.id as string, decision.entry, () =>
+        work(this.fdm, { principalId: principal, ...farm }),
+      );
     });
   }
 
@@ -290,10 +324,9 @@ export class Guard {
     return wrapped(this.name, async () => {
       const action: FarmAction = resourceId === "*" ? "list" : "read";
       const entry = ownEntry(principal, action, resource, resourceId, this.name, true);
-      if (!(await auditActor(this.fdm, entry))) {
-        throw new FdmPermissionError(principal, action, resource, resourceId);
-      }
-      return work(this.fdm, { principalId: principal });
+      const auditId = await auditActor(this.fdm, entry);
+      if (!auditId) throw new FdmPermissionError(principal, action, resource, resourceId);
+      return audited(this.fdm, auditId, entry, () => work(this.fdm, { principalId: principal }));
     });
   }
 
@@ -305,10 +338,9 @@ export class Guard {
     const principal = requireId(this.principalId, "principalId");
     return wrapped(this.name, async () => {
       const entry = ownEntry(principal, "read", "principal", resourceId, this.name, true);
-      if (!(await auditActor(this.fdm, entry))) {
-        throw new FdmPermissionError(principal, "read", "principal", resourceId);
-      }
-      return work(this.fdm, { principalId: principal });
+      const auditId = await auditActor(this.fdm, entry);
+      if (!auditId) throw new FdmPermissionError(principal, "read", "principal", resourceId);
+      return audited(this.fdm, auditId, entry, () => work(this.fdm, { principalId: principal }));
     });
   }
 
@@ -324,16 +356,23 @@ export class Guard {
     work: (tx: FdmType, ctx: ActorContext) => Promise<T>,
   ): Promise<T> {
     const principal = requireId(this.principalId, "principalId");
-    return transact(this.fdm, this.name, async (tx, audited) => {
-      const entry = ownEntry(principal, "write", resource, resourceId, this.name, true);
-      // Whether the principal may do it is decided in the work (e.g. that an invitation is
-      // addressed to it), so a call that fails is recorded as refused.
-      audited({ ...entry, allowed: false, viaPrincipalId: null });
-      if (!(await auditActor(tx, entry))) {
-        throw new FdmPermissionError(principal, "write", resource, resourceId);
-      }
-      return work(tx, { principalId: principal });
-    });
+    return transact(
+      this.fdm,
+      this.name,
+      async (tx, audited) => {
+        const entry = ownEntry(principal, "write", resource, resourceId, this.name, true);
+        // Whether the principal may do it is partly decided in the work (e.g. that an invitation
+        // is addressed to it): PERMISSION_DENIED or NOT_FOUND from it is recorded as refused,
+        // other errors as failed with their code.
+        audited(entry);
+        if (!(await auditActor(tx, entry))) {
+          audited({ ...entry, allowed: false, viaPrincipalId: null, outcome: "refused" });
+          throw new FdmPermissionError(principal, "write", resource, resourceId);
+        }
+        return work(tx, { principalId: principal });
+      },
+      ["PERMISSION_DENIED", "NOT_FOUND"],
+    );
   }
 
   private async organization(
@@ -388,9 +427,10 @@ export class Guard {
         id,
         false,
       );
-      await audit(this.fdm, entry);
+      const auditId = createId();
+      await audit(this.fdm, { ...entry, id: auditId, errorCode: refused?.code ?? null });
       if (refused) throw refused;
-      return work(this.fdm, ctx as OrganizationContext);
+      return audited(this.fdm, auditId, entry, () => work(this.fdm, ctx as OrganizationContext));
     });
   }
 
@@ -407,8 +447,8 @@ export class Guard {
     const id = requireId(organizationId, "organizationId");
     return transact(this.fdm, this.name, async (tx, audited) => {
       const { entry, refused, ctx } = await this.organization(tx, principal, action, id, true);
-      audited(entry);
-      await audit(tx, entry);
+      audited(refused ? { ...entry, outcome: "refused" } : entry);
+      await audit(tx, { ...entry, errorCode: refused?.code ?? null });
       if (refused) throw refused;
       return work(tx, ctx as OrganizationContext);
     });

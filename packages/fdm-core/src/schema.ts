@@ -297,6 +297,28 @@ export const farmRoles = pgTable(
   ],
 );
 
+/**
+ * An offer of a farm's owner role to another principal: it gives no access and makes nobody
+ * an owner until the receiver accepts it (a user for itself, an owner or admin of an
+ * organization for the organization), so nobody is made a farm's owner without consent.
+ */
+export const farmRoleOffers = pgTable(
+  "farm_role_offers",
+  {
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    principalId: text("principal_id").notNull(),
+    role: farmRole("role").notNull(),
+    offeredBy: text("offered_by").notNull(),
+    offeredAt: date("offered_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.farmId, t.principalId] }),
+    index("farm_role_offers_principal_idx").on(t.principalId),
+  ],
+);
+
 /** Geometry of a field: a GeoJSON Polygon or MultiPolygon in WGS 84 (longitude, latitude). */
 export type FieldGeometry =
   | { type: "Polygon"; coordinates: number[][][] }
@@ -397,6 +419,17 @@ export const cultivationEnding = pgTable("cultivation_ending", {
     .primaryKey()
     .references(() => cultivations.id, { onDelete: "cascade" }),
   endDate: date("end_date").notNull(),
+});
+
+/**
+ * Whether a cultivation's crop residues stay on the field (and so feed the soil's organic
+ * matter): set when it ends or at any time. No row: not recorded, read as the documented default.
+ */
+export const cultivationResidues = pgTable("cultivation_residues", {
+  cultivationId: text("cultivation_id")
+    .primaryKey()
+    .references(() => cultivations.id, { onDelete: "cascade" }),
+  residuesLeft: boolean("residues_left").notNull(),
 });
 
 /** Asset: a harvested product. */
@@ -542,6 +575,8 @@ export const soilAnalyses = pgTable("soil_analyses", {
   sand: doublePrecision("sand"),
   soilType: soiltype("soil_type"),
   gwlClass: gwlClass("gwl_class"),
+  /** Dry bulk density of the sampled layer, g/cm³. */
+  bulkDensity: doublePrecision("bulk_density"),
   ...timestamps,
 });
 
@@ -590,6 +625,9 @@ export const farmFertilizerCatalogues = pgTable(
   (t) => [primaryKey({ columns: [t.farmId, t.catalogue] })],
 );
 
+/** How an audited call ended. */
+export const auditOutcome = pgEnum("audit_outcome", ["done", "failed", "refused"]);
+
 /**
  * Every access check: who asked to do what to which resource, and whether it
  * was allowed. It has no foreign keys, so it outlives the farms it mentions.
@@ -604,6 +642,10 @@ export const auditLog = pgTable(
     resourceId: text("resource_id").notNull(),
     farmId: text("farm_id"),
     allowed: boolean("allowed").notNull(),
+    /** How the call ended: `done`, `failed` (allowed, then its work threw) or `refused`. */
+    outcome: auditOutcome("outcome").notNull(),
+    /** For a failed or refused call: the FdmError code it ended with. */
+    errorCode: text("error_code"),
     /** The principal whose role allowed the access: the asker itself or an organization it is a member of. */
     viaPrincipalId: text("via_principal_id"),
     origin: text("origin").notNull(),
@@ -785,7 +827,12 @@ export const authVerification = pgTable(
 export const organizationRole = pgEnum("organization_role", ["owner", "admin", "member"]);
 
 /** Where an invitation stands. */
-export const invitationStatus = pgEnum("invitation_status", ["pending", "accepted", "declined"]);
+export const invitationStatus = pgEnum("invitation_status", [
+  "pending",
+  "accepted",
+  "declined",
+  "revoked",
+]);
 
 /**
  * An organization: a principal that holds roles on farms on behalf of its

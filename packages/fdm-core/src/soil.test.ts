@@ -60,6 +60,7 @@ describe("addSoilAnalysis and getSoilAnalysis", () => {
         clay: null,
         silt: null,
         sand: null,
+        bulkDensity: null,
         soilType: "dekzand",
         gwlClass: "V",
       },
@@ -212,6 +213,7 @@ describe("getSoilParametersDescription", () => {
       "clay",
       "silt",
       "sand",
+      "bulkDensity",
       "soilType",
       "gwlClass",
     ]);

@@ -59,6 +59,8 @@ export type SoilParameters = {
   silt?: number | null;
   /** Sand (50–2000 µm), % of mineral parts. */
   sand?: number | null;
+  /** Dry bulk density of the sampled layer, g/cm³ (0.1–2.0: from peat to compacted sand). */
+  bulkDensity?: number | null;
   /** Agricultural soil type. */
   soilType?: SoilType | null;
   /** Grondwatertrap (groundwater table class). */
@@ -100,6 +102,7 @@ const numeric: Record<
   clay: ["Clay (< 2 µm)", "%", 0, 100, "Sieve and sedimentation analysis"],
   silt: ["Silt (2–50 µm)", "%", 0, 100, "Sieve and sedimentation analysis"],
   sand: ["Sand (50–2000 µm)", "%", 0, 100, "Sieve and sedimentation analysis"],
+  bulkDensity: ["Bulk density", "g/cm³", 0.1, 2, "Dry mass of an undisturbed core of known volume"],
 };
 const numericKeys = Object.keys(numeric) as (keyof typeof numeric)[];
 const parameterKeys: ParameterKey[] = [...numericKeys, "soilType", "gwlClass"];
@@ -255,6 +258,7 @@ const analysisColumns = {
   source: soilAnalyses.source,
   createdAt: soilAnalyses.createdAt,
   organicMatter: soilAnalyses.organicMatter,
+  bulkDensity: soilAnalyses.bulkDensity,
   pAl: soilAnalyses.pAl,
   pCaCl2: soilAnalyses.pCaCl2,
   nTotal: soilAnalyses.nTotal,
