@@ -14,6 +14,8 @@ import trimInfimaPlugin from "./src/plugins/trim-infima";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "0.8.0";
+/** The release post that announces `version`: the announcement bar links to it. */
+const releasePost = "/blog/release-november-2026";
 /**
  * Where the site is published and where its source lives: set FDM_SITE_URL
  * (origin only; the site is served under /fdm/) and FDM_REPOSITORY_URL when
@@ -115,7 +117,7 @@ const config: Config = {
   // Its check runs at DOMContentLoaded, before the scripts the template above
   // starts after the first paint, and would always fire on the home page.
   baseUrlIssueBanner: false,
-  customFields: { version, repositoryUrl, discussionsUrl, apiPackages },
+  customFields: { version, releasePost, repositoryUrl, discussionsUrl, apiPackages },
 
   // No page shows a last-update date, so the build need not read the Git history.
   future: { v4: true, faster: true, experimental_vcs: false },

@@ -105,3 +105,37 @@ test("RSS and Atom feeds parse and list every post of the archive", async ({ pag
     for (const item of items) expect(item.title, feed).not.toBe("");
   }
 });
+
+test("the archive lists every post newest first, under newest-first years", async ({ page }) => {
+  await page.goto(site("/blog/archive"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Archive");
+  // One title: the description says what the page holds instead of repeating it.
+  await expect(page.locator(".hero__subtitle")).toHaveText("Every FDM release note, newest first.");
+  const years = await page.getByRole("heading", { level: 2 }).allTextContents();
+  expect(years).toEqual([...years].sort().reverse());
+  const hrefs = await page
+    .locator("main li a")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  // Post slugs end in their month and year, e.g. release-november-2026.
+  const months = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+  ];
+  const keyOf = (href: string) => {
+    const [, month, year] = href.match(/release-(\w+)-(\d{4})$/) ?? [];
+    return Number(year) * 100 + months.indexOf(month ?? "");
+  };
+  expect(hrefs.length).toBeGreaterThan(10);
+  const keys = hrefs.map(keyOf);
+  expect(keys).toEqual([...keys].sort((a, b) => b - a));
+});

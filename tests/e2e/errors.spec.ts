@@ -6,7 +6,32 @@ test("an unknown path shows the not-found page with a 404 status", async ({ page
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Page Not Found");
     await expect(page, path).toHaveTitle("Page Not Found | FDM");
+    // A way on: the search box and the three ways into the site, in the page's content.
+    const content = page.getByRole("main");
+    const search = content.getByRole("search", { name: "Search the site" });
+    await expect(search.getByRole("textbox", { name: "Search" }), path).toBeVisible();
+    for (const [name, href] of [
+      ["Documentation", "/fdm/docs"],
+      ["API reference", "/fdm/api"],
+      ["Release notes", "/fdm/blog"],
+    ]) {
+      await expect(content.getByRole("link", { name, exact: true }), path).toHaveAttribute(
+        "href",
+        href,
+      );
+    }
   }
+});
+
+test("the not-found page's search box searches", async ({ page }) => {
+  await page.goto(site("/no/such/page"));
+  await hydrated(page);
+  const search = page.getByRole("search", { name: "Search the site" });
+  await search.getByPlaceholder("Search").click();
+  await page.keyboard.type("getCultivationCatalogue");
+  // The first search fetches the index (about 0.9 MB gzip): seconds on a busy machine.
+  const first = search.locator("div[role=option]").first();
+  await expect(first).toContainText("getCultivationCatalogue", { timeout: 15_000 });
 });
 
 test("client-side navigation to an unknown path shows the not-found page", async ({ page }) => {

@@ -13,10 +13,11 @@ import styles from "./styles.module.css";
 export default function AnnouncementBarContent(props: Props): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   const version = String(siteConfig.customFields?.version);
+  const releasePost = String(siteConfig.customFields?.releasePost);
   return (
     <div {...props} className={clsx(styles.content, props.className)}>
       FDM {version} is out: read the{" "}
-      <Link to="/blog/tags/release" className={styles.link}>
+      <Link to={releasePost} className={styles.link}>
         release notes
       </Link>{" "}
       on the blog.
