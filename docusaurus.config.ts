@@ -8,6 +8,7 @@ import leanClientDataPlugin from "./src/plugins/lean-client-data";
 import postCssPipelinePlugin from "./src/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/plugins/route-progress";
 import { ssrTemplate } from "./src/plugins/ssr-template";
+import { rehypeStackedTables } from "./src/plugins/stacked-tables";
 import steadyTitlePlugin from "./src/plugins/steady-title";
 import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolkit-browser";
 import trimInfimaPlugin from "./src/plugins/trim-infima";
@@ -208,6 +209,8 @@ const config: Config = {
         disableGit: true,
         sourceLinkTemplate: `${repositoryUrl}/blob/main/packages/{path}#L{line}`,
         parametersFormat: "table",
+        // `@throws {FdmError} …`: the type is kept, and scripts/typedoc-one-throws.mjs prints it.
+        preservedTypeAnnotationTags: ["@throws"],
         plugin: [
           "./scripts/typedoc-one-throws.mjs",
           "./scripts/typedoc-api-landing.mjs",
@@ -223,7 +226,7 @@ const config: Config = {
         path: "api",
         routeBasePath: "api",
         sidebarPath: "./sidebars-api.ts",
-        rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
+        rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeStackedTables],
       },
     ],
     fdmSitePlugin,

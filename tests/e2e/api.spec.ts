@@ -130,6 +130,16 @@ test("a function with several errors has one Throws section, listed once in the 
   ).toHaveCount(1);
 });
 
+test("each Throws entry names the error type to catch, and its code", async ({ page }) => {
+  // addFarm: "@throws {FdmError} `INVALID_INPUT` when …" and "@throws {FdmPermissionError} When …".
+  await page.goto(site("/api/fdm-core/src/functions/addFarm"));
+  const throws = page.locator("article h2#throws + ul > li");
+  await expect(throws).toHaveCount(2);
+  await expect(throws.nth(0)).toHaveText(/^FdmError: INVALID_INPUT when /);
+  await expect(throws.nth(1)).toHaveText(/^FdmPermissionError: when the principal is not/);
+  await expect(throws.nth(0).locator("code").first()).toHaveText("FdmError");
+});
+
 test("a schema table's page lists its columns rather than drizzle's inferred type", async ({
   page,
 }) => {
@@ -325,4 +335,18 @@ test("the search page lists the API page of a function and docs that mention it"
     links.map((a) => a.getAttribute("href") ?? ""),
   );
   expect(hrefs.some((href) => href.startsWith("/fdm/docs/"))).toBe(true);
+});
+
+test("on a phone a parameter table shows every column within the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(site("/api/fdm-core/src/functions/addFarm"));
+  const table = page.locator("article table.fdm-stacked").first();
+  await expect(table).toBeVisible();
+  const description = table.locator("td[data-label='Description']").first();
+  await expect(description).toBeVisible();
+  const box = await description.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+  // Each cell carries its column's name, shown before its value.
+  const label = await description.evaluate((td) => getComputedStyle(td, "::before").content);
+  expect(label).toBe('"Description: "');
 });
