@@ -5,6 +5,7 @@ import { themes as prismThemes } from "prism-react-renderer";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
 import leanClientDataPlugin from "./src/plugins/lean-client-data";
+import markdownTwinsPlugin from "./src/plugins/markdown-twins";
 import postCssPipelinePlugin from "./src/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/plugins/route-progress";
 import { ssrTemplate } from "./src/plugins/ssr-template";
@@ -230,6 +231,7 @@ const config: Config = {
       },
     ],
     fdmSitePlugin,
+    markdownTwinsPlugin,
     leanClientDataPlugin,
     steadyTitlePlugin,
     toolkitBrowserPlugin,
@@ -247,7 +249,10 @@ const config: Config = {
         hashed: true,
         indexBlog: true,
         indexDocs: true,
-        indexPages: false,
+        // The glossary (src/pages/glossary.md) is a page, not a doc.
+        indexPages: true,
+        // A result shows the sentence it matched, not only the first words of the section.
+        searchResultContextMaxLength: 120,
         docsRouteBasePath: ["docs", "api"],
         docsDir: ["docs", "api"],
         blogDir: "blog",

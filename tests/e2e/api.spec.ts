@@ -350,3 +350,9 @@ test("on a phone a parameter table shows every column within the screen", async 
   const label = await description.evaluate((td) => getComputedStyle(td, "::before").content);
   expect(label).toBe('"Description: "');
 });
+
+test("search finds the glossary", async ({ page }) => {
+  await page.goto(site("/search?q=werkingscoëfficiënt"));
+  const results = page.locator("article a[href^='/fdm/glossary']");
+  await expect(results.first()).toBeVisible({ timeout: 15_000 });
+});
