@@ -53,6 +53,12 @@ export default function NormCalculator({
         Computed in your browser by fdm-calculator itself; the inputs are kept in the page's
         address, so you can share a calculation. Nothing is sent anywhere.
       </p>
+      <noscript>
+        <p className={styles.loading}>
+          The calculator runs in your browser and needs JavaScript. The tables on this page give the
+          same norms by hand.
+        </p>
+      </noscript>
       {wanted ? (
         <Suspense fallback={<p className={styles.loading}>Loading the calculator…</p>}>
           <Live norm={norm} year={year} />

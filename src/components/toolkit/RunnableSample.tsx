@@ -125,6 +125,12 @@ export default function RunnableSample({
         </button>
         <span className={styles.hint}>Runs in your browser; nothing is sent anywhere.</span>
       </div>
+      <noscript>
+        <p className={styles.note}>
+          Run and Edit need JavaScript. Without it, save the sample as example.mts and run it with
+          Node: npx tsx example.mts.
+        </p>
+      </noscript>
       {editing && (
         <div id={editorId}>
           <label className={styles.label} htmlFor={`${editorId}-text`}>

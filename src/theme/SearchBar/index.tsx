@@ -52,6 +52,10 @@ function SearchBox({
         onMouseEnter={onWanted}
         onTouchStart={onWanted}
       />
+      <noscript>
+        <style>{"[data-fdm-stand-in]{display:none}"}</style>
+        <span className={styles.noscript}>Search needs JavaScript</span>
+      </noscript>
     </div>
   );
 }

@@ -27,5 +27,19 @@ export default function NavbarMobileSidebar(): ReactNode {
       for (const type of reachEvents) document.removeEventListener(type, onReach);
     };
   }, [reached]);
-  return reached || shown ? <Original /> : null;
+  if (reached || shown) return <Original />;
+  // Without JavaScript the menu button cannot open the menu: the site's links show in the
+  // navbar itself instead, wrapping onto a second line on a phone.
+  return (
+    <noscript>
+      <style>{noScriptMenu}</style>
+    </noscript>
+  );
 }
+
+const noScriptMenu = `@media (max-width: 996px) {
+  .navbar { height: auto; }
+  .navbar__inner { flex-wrap: wrap; row-gap: 0.25rem; }
+  .navbar__toggle { display: none; }
+  .navbar__items:not(.navbar__items--right) .navbar__item { display: inline-block; }
+}`;
