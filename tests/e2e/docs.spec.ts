@@ -192,3 +192,16 @@ test("a link to a heading far down a long page lands on that heading, on a phone
     }
   }
 });
+
+test("the nitrogen-balance chart is legible on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(site("/docs/balance/nitrogen"));
+  const chart = page.getByRole("img", { name: "Nitrogen balance per field, kg N/ha" });
+  await expect(chart).toHaveCount(1);
+  const textHeight = await chart.evaluate((svg) => {
+    const text = svg.querySelector("text");
+    return text ? text.getBoundingClientRect().height : 0;
+  });
+  // 12-unit text in a 340-unit drawing on a 343 px column: about 12 px tall with its line box.
+  expect(textHeight).toBeGreaterThan(10);
+});
