@@ -66,6 +66,9 @@ function build(fdm: FdmType, options: FdmAuthOptions) {
       enabled: true,
       minPasswordLength: options.minPasswordLength ?? 8,
       maxPasswordLength: 128,
+      // Without a session to hand out, better-auth answers a sign-up with a registered address
+      // as one with a new address, so sign-up does not tell which addresses have accounts.
+      autoSignIn: false,
     },
     plugins: [
       username({
@@ -110,6 +113,13 @@ export type FdmAuth = ReturnType<typeof build>;
  * here, and no sign-in method that calls an outside service (social or
  * email-link sign-in) is configured. better-auth still turns telemetry on when
  * the environment variable `BETTER_AUTH_TELEMETRY` is `true`, so leave it unset.
+ *
+ * Sign-up does not sign the user in (`token` is `null`, no cookie is set): sign in
+ * afterwards with `auth.api.signInEmail`. This lets sign-up answer an address that
+ * already has an account exactly as a new one — no error, a user object with a fresh
+ * id, nothing stored, the existing account untouched — so that, like
+ * {@link getPrincipalByEmail}, it does not tell anyone which addresses have accounts.
+ * The id of such an answer belongs to no user, and fdm-core refuses it as a principal.
  *
  * A user's `id` is the {@link PrincipalId} the other fdm-core functions take.
  * Usernames are 3–30 characters: lower-case letters, digits, `_`, `.` and

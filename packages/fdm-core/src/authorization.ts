@@ -2,9 +2,10 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { deepFreeze } from "./freeze.js";
 import {
   auditLog,
-  auditOutcome,
+  type auditOutcome,
   authUser,
   cultivationHarvesting,
   cultivationStarting,
@@ -34,7 +35,7 @@ import { createId } from "./validate.js";
 export type FarmRole = (typeof farmRole.enumValues)[number];
 
 /** Farm roles from the most access to the least: the one order every listing and choice uses. */
-export const farmRoleOrder: readonly FarmRole[] = farmRole.enumValues;
+export const farmRoleOrder: readonly FarmRole[] = deepFreeze(farmRole.enumValues);
 
 /** What a principal wants to do with a resource. */
 export type FarmAction = "read" | "write" | "list" | "share" | "delete";
@@ -51,11 +52,11 @@ export type FarmResource =
   | "derogation"
   | "organic_certification";
 
-export const permissions: Record<FarmRole, readonly FarmAction[]> = {
+export const permissions: Record<FarmRole, readonly FarmAction[]> = deepFreeze({
   owner: ["read", "write", "list", "share", "delete"],
   advisor: ["read", "write", "list"],
   researcher: ["read", "list"],
-};
+});
 
 /**
  * The principals whose roles count for the acting principal: the principal
@@ -75,11 +76,11 @@ export async function principalsOf(db: FdmType, principalId: PrincipalId): Promi
  * organization: owners and admins everything the farm role allows; members at most read,
  * list and write — never share or delete a farm on the organization's behalf.
  */
-export const organizationFarmActions: Record<OrganizationRole, readonly FarmAction[]> = {
+export const organizationFarmActions: Record<OrganizationRole, readonly FarmAction[]> = deepFreeze({
   owner: ["read", "write", "list", "share", "delete"],
   admin: ["read", "write", "list", "share", "delete"],
   member: ["read", "write", "list"],
-};
+});
 
 /**
  * SQL condition: the role row belongs to the principal, or to an organization it is a
@@ -407,14 +408,16 @@ function camel(s: string): string {
 export type OrganizationRole = (typeof organizationRole.enumValues)[number];
 
 /** Organization roles from the most access to the least. */
-export const organizationRoleOrder: readonly OrganizationRole[] = organizationRole.enumValues;
+export const organizationRoleOrder: readonly OrganizationRole[] = deepFreeze(
+  organizationRole.enumValues,
+);
 
 /** What each organization role may do with the organization itself (`share`: manage members). */
-export const organizationPermissions: Record<OrganizationRole, readonly FarmAction[]> = {
+export const organizationPermissions: Record<OrganizationRole, readonly FarmAction[]> = deepFreeze({
   owner: ["read", "write", "list", "share", "delete"],
   admin: ["read", "write", "list", "share"],
   member: ["read", "list"],
-};
+});
 
 /**
  * The conflict of removing or demoting the last owner of a farm or organization:

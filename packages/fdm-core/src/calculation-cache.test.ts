@@ -135,6 +135,71 @@ describe("withCalculationCache", () => {
     expect(await resultRows("strict")).toBe(0);
   });
 
+  it("stores each result under the hash of the input it was computed on, when one object is reused across Promise.all", async () => {
+    // The stikstofgebruiksnorm (kg N/ha) per crop: grassland 385, winter wheat 245.
+    const norms: Record<string, number> = { grassland: 385, winter_wheat: 245 };
+    const norm = (i: { fieldId: string; crop: string }) => ({
+      fieldId: i.fieldId,
+      norm: norms[i.crop] ?? 0,
+    });
+    const cached = withCalculationCache(db.fdm, norm, { name: "reused-input", version: "1" });
+    // A careless integrator fills one object per field and fires the calls without awaiting.
+    const reused = { fieldId: "grass-field", crop: "grassland" };
+    const grass = cached(reused);
+    reused.fieldId = "wheat-field";
+    reused.crop = "winter_wheat";
+    const wheat = cached(reused);
+    expect(await Promise.all([grass, wheat])).toEqual([
+      { fieldId: "grass-field", norm: 385 },
+      { fieldId: "wheat-field", norm: 245 },
+    ]);
+
+    const stored = await db.fdm
+      .select({ hash: calculationResults.inputHash, result: calculationResults.result })
+      .from(calculationResults)
+      .where(eq(calculationResults.calculatorName, "reused-input"));
+    const byHash = Object.fromEntries(stored.map((row) => [row.hash, JSON.parse(row.result)]));
+    expect(byHash).toEqual({
+      [hashCalculationInput({ fieldId: "grass-field", crop: "grassland" })]: {
+        fieldId: "grass-field",
+        norm: 385,
+      },
+      [hashCalculationInput({ fieldId: "wheat-field", crop: "winter_wheat" })]: {
+        fieldId: "wheat-field",
+        norm: 245,
+      },
+    });
+    // A later caller asking for the grassland field gets the grassland norm.
+    expect(await cached({ fieldId: "grass-field", crop: "grassland" })).toEqual({
+      fieldId: "grass-field",
+      norm: 385,
+    });
+  });
+
+  it("computes on a frozen copy: a change to the input during an async calculation is not seen", async () => {
+    const seen: unknown[] = [];
+    const cached = withCalculationCache(
+      db.fdm,
+      async (i: { items: number[] }) => {
+        seen.push(Object.isFrozen(i), Object.isFrozen(i.items));
+        await new Promise((done) => setTimeout(done, 20));
+        return i.items.reduce((a, b) => a + b, 0);
+      },
+      { name: "frozen-copy", version: "1" },
+    );
+    const items = [1, 2, 3];
+    const sum = cached({ items });
+    await new Promise((done) => setTimeout(done, 5));
+    items.push(1000);
+    expect(await sum).toBe(6);
+    expect(seen).toEqual([true, true]);
+    const [row] = await db.fdm
+      .select({ hash: calculationResults.inputHash, result: calculationResults.result })
+      .from(calculationResults)
+      .where(eq(calculationResults.calculatorName, "frozen-copy"));
+    expect(row).toEqual({ hash: hashCalculationInput({ items: [1, 2, 3] }), result: "6" });
+  });
+
   it("rejects an empty name or version", () => {
     const { fn } = counted();
     expect(() => withCalculationCache(db.fdm, fn, { name: "", version: "1" })).toThrow(

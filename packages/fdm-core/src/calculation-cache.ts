@@ -3,6 +3,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import { and, eq } from "drizzle-orm";
 import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
+import { deepFreeze } from "./freeze.js";
 import { system } from "./guard.js";
 import { calculationErrors, calculationResults } from "./schema.js";
 import { createId, requireText } from "./validate.js";
@@ -117,6 +118,14 @@ function sha256(text: string): string {
  * `fdm_calculator_cache.calculation_errors` and thrown on; it is not cached, so
  * the next call computes again. A different version misses the cache.
  *
+ * The calculation never sees the caller's object: it receives a deep, frozen
+ * copy revived from the same canonical JSON that was hashed, taken when the
+ * wrapped function is called (Dates as new Dates, `undefined` members left
+ * out). Changing the object afterwards, e.g. reusing it for the next call of a
+ * `Promise.all`, changes neither what is computed nor the hash it is stored
+ * under; a calculation that writes to its input throws a `TypeError` (in
+ * strict-mode code, as every ES module is).
+ *
  * Dates in the result come back as Dates; otherwise the result must be JSON
  * data. The cache checks no access: wrap the pure computation on data you
  * have already read with the checked fdm-core functions, not a function that
@@ -125,7 +134,7 @@ function sha256(text: string): string {
  * @typeParam I - The calculation's input.
  * @typeParam R - The calculation's result.
  * @param fdm - The database handle.
- * @param calculate - The calculation; it receives the input and returns the result or a promise of it.
+ * @param calculate - The calculation; it receives a frozen copy of the input and returns the result or a promise of it.
  * @param options - The calculator's name and version.
  * @returns A function with the calculation's input that resolves to its result.
  * @throws {FdmError} `INVALID_INPUT` when the name or version is empty or too long. The returned
@@ -163,8 +172,12 @@ export function withCalculationCache<I, R>(
   const version = requireText(options?.version, "options.version", 100);
   const origin = `withCalculationCache(${name})`;
   return async (input: I): Promise<R> => {
+    // One copy of the input, taken now: the hash and the computation both come from this text,
+    // so a caller changing its object while the cache is read cannot store a result under
+    // another input's hash.
     const inputJson = canonical(input, "input", new Set());
     const inputHash = sha256(inputJson);
+    const frozenInput = deepFreeze(JSON.parse(inputJson, revive)) as I;
     const key = and(
       eq(calculationResults.calculatorName, name),
       eq(calculationResults.calculatorVersion, version),
@@ -178,7 +191,7 @@ export function withCalculationCache<I, R>(
     let result: R;
     let resultJson: string;
     try {
-      result = await calculate(input);
+      result = await calculate(frozenInput);
       if (result === undefined) {
         throw new FdmError("INVALID_INPUT", "result: must be JSON data or a Date, not undefined.", {
           field: "result",

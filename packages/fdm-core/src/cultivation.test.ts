@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disableCultivationCatalogue } from "./catalogue.js";
 import {
@@ -12,6 +13,8 @@ import {
 import { addFarm } from "./farm.js";
 import { addField } from "./field.js";
 import { addHarvest, getHarvests } from "./harvest.js";
+import { cultivationResidues } from "./schema.js";
+import { withAuditRows } from "./test-audit.js";
 import {
   countRows,
   createTestDatabase,
@@ -189,6 +192,162 @@ describe("updateCultivation and endCultivation", () => {
       expect(after).toEqual(before);
     }
     expect((await getCultivation(db.fdm, "grower", id)).catalogueItemId).toBe("nl_265");
+  });
+});
+
+describe("one access decision per update", () => {
+  it.each([
+    [
+      "updateCultivation",
+      (id: string) =>
+        updateCultivation(db.fdm, "grower", id, { startDate: new Date("2023-02-01") }),
+    ],
+    [
+      "endCultivation",
+      (id: string) => endCultivation(db.fdm, "grower", id, new Date("2023-09-01")),
+    ],
+  ] as const)(
+    "%s writes one audit row, done, and returns what a later read gives",
+    async (name, call) => {
+      const id = await addCultivation(db.fdm, "grower", fieldId, {
+        catalogueItemId: "nl_265",
+        startDate: new Date("2023-01-01"),
+      });
+      const { result, rows } = await withAuditRows(db.fdm, () => call(id));
+      expect(rows).toEqual([
+        expect.objectContaining({
+          origin: name,
+          principalId: "grower",
+          resourceId: id,
+          allowed: true,
+          outcome: "done",
+          errorCode: null,
+        }),
+      ]);
+      expect(result).toEqual(await getCultivation(db.fdm, "grower", id));
+    },
+  );
+});
+
+describe("crop residues", () => {
+  const grass = () =>
+    addCultivation(db.fdm, "grower", fieldId, {
+      catalogueItemId: "nl_265",
+      startDate: new Date("2023-01-01"),
+    });
+  /** What is stored for the cultivation, read from the table itself. */
+  const stored = async (id: string) =>
+    (
+      await db.fdm
+        .select({ residuesLeft: cultivationResidues.residuesLeft })
+        .from(cultivationResidues)
+        .where(eq(cultivationResidues.cultivationId, id))
+    ).map((r) => r.residuesLeft);
+
+  it("are not recorded (null) until said", async () => {
+    const id = await grass();
+    expect((await getCultivation(db.fdm, "grower", id)).residuesLeft).toBeNull();
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it("are recorded when the cultivation ends, and kept when it is ended again without saying", async () => {
+    const id = await grass();
+    const ended = await endCultivation(db.fdm, "grower", id, new Date("2023-08-01"), {
+      residuesLeft: false,
+    });
+    expect(ended).toMatchObject({ endDate: new Date("2023-08-01"), residuesLeft: false });
+    expect(
+      (await getCultivations(db.fdm, "grower", fieldId)).find((c) => c.id === id),
+    ).toMatchObject({ residuesLeft: false });
+    const again = await endCultivation(db.fdm, "grower", id, new Date("2023-08-15"));
+    expect(again).toMatchObject({ endDate: new Date("2023-08-15"), residuesLeft: false });
+    expect(await stored(id)).toEqual([false]);
+  });
+
+  it("are recorded, changed and cleared at any time", async () => {
+    const id = await grass();
+    expect(
+      (await updateCultivation(db.fdm, "grower", id, { residuesLeft: true })).residuesLeft,
+    ).toBe(true);
+    await endCultivation(db.fdm, "grower", id, new Date("2023-08-01"));
+    const changed = await updateCultivation(db.fdm, "grower", id, { residuesLeft: false });
+    expect(changed).toMatchObject({ residuesLeft: false, endDate: new Date("2023-08-01") });
+    expect(
+      (await getCultivationsForFarm(db.fdm, "grower", farmId)).find((c) => c.id === id)
+        ?.residuesLeft,
+    ).toBe(false);
+    const cleared = await updateCultivation(db.fdm, "grower", id, { residuesLeft: null });
+    expect(cleared.residuesLeft).toBeNull();
+    expect(await stored(id)).toEqual([]);
+    // the other fields stay
+    expect(cleared).toMatchObject({ catalogueItemId: "nl_265", endDate: new Date("2023-08-01") });
+  });
+
+  it("go with the cultivation when it is removed", async () => {
+    const id = await grass();
+    await updateCultivation(db.fdm, "grower", id, { residuesLeft: true });
+    await removeCultivation(db.fdm, "grower", id);
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it("cannot be set by a principal without write rights", async () => {
+    const id = await grass();
+    await updateCultivation(db.fdm, "grower", id, { residuesLeft: true });
+    for (const attempt of [
+      () => updateCultivation(db.fdm, "stranger", id, { residuesLeft: false }),
+      () => updateCultivation(db.fdm, "stranger", id, { residuesLeft: null }),
+      () => endCultivation(db.fdm, "stranger", id, new Date("2023-08-01"), { residuesLeft: false }),
+    ]) {
+      const { error, before, after } = await expectNoWrite(db.fdm, attempt);
+      expect(error).toMatchObject({ code: "PERMISSION_DENIED", resource: "cultivation" });
+      expect(after).toEqual(before);
+      expect(await stored(id)).toEqual([true]);
+    }
+  });
+
+  it.each<[string, (id: string) => Promise<unknown>, string]>([
+    [
+      "a string",
+      (id) => updateCultivation(db.fdm, "grower", id, { residuesLeft: "false" } as never),
+      "residuesLeft",
+    ],
+    [
+      "a number",
+      (id) => updateCultivation(db.fdm, "grower", id, { residuesLeft: 0 } as never),
+      "residuesLeft",
+    ],
+    [
+      "a string when ending",
+      (id) =>
+        endCultivation(db.fdm, "grower", id, new Date("2023-08-01"), {
+          residuesLeft: "yes",
+        } as never),
+      "residuesLeft",
+    ],
+    [
+      "a misspelt option when ending",
+      (id) =>
+        endCultivation(db.fdm, "grower", id, new Date("2023-08-01"), {
+          residueLeft: false,
+        } as never),
+      "residueLeft",
+    ],
+    [
+      "options that are no object",
+      (id) => endCultivation(db.fdm, "grower", id, new Date("2023-08-01"), true as never),
+      "options",
+    ],
+  ])("refuses %s with INVALID_INPUT naming it, writing nothing", async (_label, call, field) => {
+    const id = await grass();
+    await updateCultivation(db.fdm, "grower", id, { residuesLeft: true });
+    const { error, before, after } = await expectNoWrite(db.fdm, () => call(id));
+    expect(error).toMatchObject({ code: "INVALID_INPUT", field });
+    expect((error as Error).message).toMatch(new RegExp(`^${field}: `));
+    expect(after).toEqual(before);
+    expect(await getCultivation(db.fdm, "grower", id)).toMatchObject({
+      residuesLeft: true,
+      endDate: null,
+    });
   });
 });
 

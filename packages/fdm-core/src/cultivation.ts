@@ -1,34 +1,21 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  max,
-  min,
-  or,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
 import type { Harvestable, Rotation } from "fdm-data";
-import type { Tenure } from "./authorization.js";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
-import { chunksFor, idSet, insertTogether, refreshStatistics } from "./insert-together.js";
+import { chunksFor, insertTogether, refreshStatistics } from "./insert-together.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
   cultivationHarvesting,
+  cultivationResidues,
   cultivationStarting,
   cultivations,
   fieldAcquiring,
-  fieldDiscarding,
 } from "./schema.js";
+import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./tenure.js";
 import {
   createId,
   inRow,
@@ -79,6 +66,12 @@ export interface Cultivation {
   startDate: Date;
   /** The date the crop ended, or `null` while it is on the field. */
   endDate: Date | null;
+  /**
+   * Whether the crop's residues (straw, tops, stubble) stay on the field: `true` when they
+   * are left, `false` when they are removed, `null` when not recorded. A balance reading
+   * `null` takes the residues as left on the field (NMI's default, `m_cropresidue = TRUE`).
+   */
+  residuesLeft: boolean | null;
   /** When the cultivation was added. */
   createdAt: Date;
   /** When it was last changed, or `null`. */
@@ -89,6 +82,24 @@ export interface Cultivation {
 tied<Cultivation, typeof cultivations.$inferSelect>(true, true);
 tied<Cultivation, typeof cultivationStarting.$inferSelect, "cultivationId">(true, true);
 tied<Cultivation, typeof cultivationEnding.$inferSelect, "cultivationId" | "endDate">(true, true);
+// residuesLeft is nullable through the outer join (no row: not recorded), else the column's type.
+tied<
+  { residuesLeft: NonNullable<Cultivation["residuesLeft"]> },
+  typeof cultivationResidues.$inferSelect,
+  "cultivationId"
+>(true, true);
+
+/**
+ * A change to a cultivation: any of the fields of {@link CultivationInput}, and whether its
+ * crop residues stay on the field.
+ */
+export interface CultivationUpdate extends Partial<CultivationInput> {
+  /**
+   * `true` when the crop's residues are left on the field, `false` when they are removed
+   * (e.g. straw baled), `null` to clear what was recorded; left out, it stays as it is.
+   */
+  residuesLeft?: boolean | null;
+}
 
 const cultivationColumns = {
   id: cultivations.id,
@@ -102,6 +113,7 @@ const cultivationColumns = {
   rotation: cultivationCatalogue.rotation,
   startDate: cultivationStarting.startDate,
   endDate: cultivationEnding.endDate,
+  residuesLeft: cultivationResidues.residuesLeft,
   createdAt: cultivations.createdAt,
   updatedAt: cultivations.updatedAt,
 };
@@ -114,8 +126,15 @@ function selectCultivations(db: FdmType, where: SQL | undefined) {
     .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
     .innerJoin(cultivationCatalogue, eq(cultivationCatalogue.itemId, cultivations.catalogueItemId))
     .leftJoin(cultivationEnding, eq(cultivationEnding.cultivationId, cultivations.id))
+    .leftJoin(cultivationResidues, eq(cultivationResidues.cultivationId, cultivations.id))
     .where(where)
     .orderBy(asc(cultivationStarting.startDate), asc(cultivations.id));
+}
+
+/** One cultivation; no access check (the caller's guard made it). */
+async function readCultivation(db: FdmType, cultivationId: string): Promise<Cultivation> {
+  const rows = await selectCultivations(db, eq(cultivations.id, cultivationId));
+  return one(rows, "cultivationId", cultivationId);
 }
 
 function overlaps(tf: Timeframe): SQL | undefined {
@@ -125,50 +144,6 @@ function overlaps(tf: Timeframe): SQL | undefined {
       ? or(isNull(cultivationEnding.endDate), gte(cultivationEnding.endDate, tf.start))
       : undefined,
   );
-}
-
-/** Throws unless the date lies within the farm's tenure of the field. */
-export async function requireWithinTenure(
-  db: FdmType,
-  fieldId: string,
-  date: Date,
-  field: string,
-): Promise<{ farmId: string }> {
-  const [tenure] = await db
-    .select({
-      farmId: fieldAcquiring.farmId,
-      acquiringDate: fieldAcquiring.acquiringDate,
-      discardingDate: fieldDiscarding.discardingDate,
-    })
-    .from(fieldAcquiring)
-    .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
-    .where(eq(fieldAcquiring.fieldId, fieldId));
-  if (!tenure) {
-    throw new FdmError("NOT_FOUND", `fieldId: no field with id '${fieldId}'.`, {
-      field: "fieldId",
-    });
-  }
-  requireInTenure(tenure, date, field);
-  return { farmId: tenure.farmId };
-}
-
-/** Throws unless the date lies within the given tenure of a field (read with the access check). */
-export function requireInTenure(tenure: Tenure | null, date: Date, field: string): void {
-  if (!tenure) throw new Error("the access check on a field returned no tenure");
-  if (date < tenure.acquiringDate) {
-    throw new FdmError(
-      "INVALID_INPUT",
-      `${field}: must not be before the field's acquiring date.`,
-      { field },
-    );
-  }
-  if (tenure.discardingDate && date > tenure.discardingDate) {
-    throw new FdmError(
-      "INVALID_INPUT",
-      `${field}: must not be after the field's discarding date.`,
-      { field },
-    );
-  }
 }
 
 /**
@@ -251,13 +226,8 @@ export async function getCultivation(
   principalId: PrincipalId,
   cultivationId: string,
 ): Promise<Cultivation> {
-  return guard(fdm, principalId, "getCultivation").read(
-    "cultivation",
-    cultivationId,
-    async (db) => {
-      const rows = await selectCultivations(db, eq(cultivations.id, cultivationId));
-      return one(rows, "cultivationId", cultivationId);
-    },
+  return guard(fdm, principalId, "getCultivation").read("cultivation", cultivationId, (db) =>
+    readCultivation(db, cultivationId),
   );
 }
 
@@ -329,17 +299,21 @@ export async function getCultivationsForFarm(
 
 /**
  * Changes a cultivation: its crop, start date or end date (`endDate: null`
- * reopens it). The result must still hold together: the start within the
- * farm's tenure of the field, the end not before the start, every harvest
- * between them, and no more harvests than the (new) crop allows.
+ * reopens it), and whether its crop residues stay on the field. The result must
+ * still hold together: the start within the farm's tenure of the field, the end
+ * not before the start, every harvest between them, and no more harvests than
+ * the (new) crop allows.
  *
  * @param fdm - The database handle.
  * @param principalId - Who changes it; needs the `write` right on the farm.
  * @param cultivationId - The cultivation.
- * @param update - The fields to change (at least one).
- * @returns The cultivation as stored afterwards.
- * @throws {FdmError} `INVALID_INPUT` for a bad value or dates out of order; `CONFLICT` when the
- *   new crop allows fewer harvests than are recorded; `NOT_FOUND` for an unknown cultivation or item.
+ * @param update - The fields to change (at least one). `residuesLeft` may be recorded at any
+ *   time, also before the crop ends; `null` clears it (a balance then takes the residues as
+ *   left on the field).
+ * @returns The cultivation as stored afterwards, read in the same transaction.
+ * @throws {FdmError} `INVALID_INPUT` for a bad value (e.g. `residuesLeft` that is not `true`,
+ *   `false` or `null`) or dates out of order; `CONFLICT` when the new crop allows fewer harvests
+ *   than are recorded; `NOT_FOUND` for an unknown cultivation or item.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
@@ -347,15 +321,26 @@ export async function getCultivationsForFarm(
  * import { updateCultivation } from "fdm-core";
  * const updated = await updateCultivation(fdm, me, cultivationId, { startDate: new Date("2025-02-01") });
  * assert.deepEqual(updated.startDate, new Date("2025-02-01"));
+ * assert.equal(updated.residuesLeft, null); // not recorded: a balance takes them as left
+ * const baled = await updateCultivation(fdm, me, cultivationId, { residuesLeft: false });
+ * assert.equal(baled.residuesLeft, false);
  * ```
  */
 export async function updateCultivation(
   fdm: FdmType,
   principalId: PrincipalId,
   cultivationId: string,
-  update: Partial<CultivationInput>,
+  update: CultivationUpdate,
 ): Promise<Cultivation> {
   return changeCultivation("updateCultivation", fdm, principalId, cultivationId, update);
+}
+
+/** `undefined` (unchanged), `null` (cleared) or a boolean; anything else is refused. */
+function residuesValue(value: unknown): boolean | null | undefined {
+  if (value === undefined || value === null || typeof value === "boolean") return value;
+  throw new FdmError("INVALID_INPUT", "residuesLeft: must be true, false or null.", {
+    field: "residuesLeft",
+  });
 }
 
 /** updateCultivation's work, audited under the name of the function called. */
@@ -364,10 +349,10 @@ async function changeCultivation(
   fdm: FdmType,
   principalId: PrincipalId,
   cultivationId: string,
-  update: Partial<CultivationInput>,
+  update: CultivationUpdate,
 ): Promise<Cultivation> {
   const patch = requireObject(update, "update");
-  requireSomeKey(patch, ["catalogueItemId", "startDate", "endDate"]);
+  requireSomeKey(patch, ["catalogueItemId", "startDate", "endDate", "residuesLeft"]);
   const catalogueItemId =
     patch.catalogueItemId === undefined
       ? undefined
@@ -375,7 +360,8 @@ async function changeCultivation(
   const startDate =
     patch.startDate === undefined ? undefined : requireDate(patch.startDate, "startDate");
   const endDate = patch.endDate === undefined ? undefined : optionalDate(patch.endDate, "endDate");
-  await guard(fdm, principalId, origin).write(
+  const residuesLeft = residuesValue(patch.residuesLeft);
+  return guard(fdm, principalId, origin).write(
     "cultivation",
     cultivationId,
     async (tx, { farmId }) => {
@@ -451,27 +437,45 @@ async function changeCultivation(
           .where(eq(cultivationEnding.cultivationId, cultivationId));
         if (endDate) await tx.insert(cultivationEnding).values({ cultivationId, endDate });
       }
+      if (residuesLeft === null) {
+        await tx
+          .delete(cultivationResidues)
+          .where(eq(cultivationResidues.cultivationId, cultivationId));
+      } else if (residuesLeft !== undefined) {
+        await tx
+          .insert(cultivationResidues)
+          .values({ cultivationId, residuesLeft })
+          .onConflictDoUpdate({ target: cultivationResidues.cultivationId, set: { residuesLeft } });
+      }
+      // Read back in the transaction: one access check and one audit row for the call.
+      return readCultivation(tx, cultivationId);
     },
   );
-  return getCultivation(fdm, principalId, cultivationId);
 }
 
 /**
- * Ends a cultivation on a date (action cultivation ending).
+ * Ends a cultivation on a date (action cultivation ending), and, when given, records
+ * whether its crop residues stay on the field.
  *
  * @param fdm - The database handle.
  * @param principalId - Who records it; needs the `write` right on the farm.
  * @param cultivationId - The cultivation.
  * @param endDate - The date the crop is terminated; not before its start nor its last harvest.
- * @returns The cultivation as stored afterwards.
- * @throws {FdmError} `INVALID_INPUT` for a bad or out-of-order date; `NOT_FOUND` for an unknown cultivation.
+ * @param options - `residuesLeft`: `true` when the crop's residues stay on the field, `false`
+ *   when they are removed (e.g. straw baled), `null` to clear; left out, what was recorded
+ *   stays. Not recorded, a balance takes the residues as left on the field.
+ * @returns The cultivation as stored afterwards, read in the same transaction.
+ * @throws {FdmError} `INVALID_INPUT` for a bad or out-of-order date, an unknown option or a
+ *   `residuesLeft` that is not `true`, `false` or `null`; `NOT_FOUND` for an unknown cultivation.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addCultivation example"
  * import assert from "node:assert";
  * import { endCultivation } from "fdm-core";
- * const ended = await endCultivation(fdm, me, cultivationId, new Date("2025-10-15"));
- * assert.deepEqual(ended.endDate, new Date("2025-10-15"));
+ * const ended = await endCultivation(fdm, me, cultivationId, new Date("2025-10-15"), {
+ *   residuesLeft: true, // the sward is ploughed in
+ * });
+ * assert.deepEqual([ended.endDate, ended.residuesLeft], [new Date("2025-10-15"), true]);
  * ```
  */
 export async function endCultivation(
@@ -479,9 +483,21 @@ export async function endCultivation(
   principalId: PrincipalId,
   cultivationId: string,
   endDate: Date,
+  options?: { residuesLeft?: boolean | null },
 ): Promise<Cultivation> {
   requireDate(endDate, "endDate");
-  return changeCultivation("endCultivation", fdm, principalId, cultivationId, { endDate });
+  const given = options === undefined ? {} : requireObject(options, "options");
+  for (const key of Object.keys(given)) {
+    if (key !== "residuesLeft") {
+      throw new FdmError("INVALID_INPUT", `${key}: is not an option of endCultivation.`, {
+        field: key,
+      });
+    }
+  }
+  return changeCultivation("endCultivation", fdm, principalId, cultivationId, {
+    endDate,
+    residuesLeft: given.residuesLeft as boolean | null | undefined,
+  });
 }
 
 /**
@@ -513,61 +529,6 @@ export async function removeCultivation(
       await removeCultivationsTx(tx, [cultivationId]);
     },
   );
-}
-
-/**
- * The farm's tenure of each of the given fields that the farm holds, read in one
- * query with the tenure rows share-locked until the transaction ends (so a field
- * cannot be removed or moved while a batch writes to it). Fields of other farms
- * are left out: the SQL, not the caller, decides which fields belong to the farm.
- */
-export async function tenuresOnFarm(
-  tx: FdmType,
-  farmId: string,
-  fieldIds: readonly string[],
-): Promise<Map<string, Tenure>> {
-  const rows = await tx
-    .select({
-      fieldId: fieldAcquiring.fieldId,
-      acquiringDate: fieldAcquiring.acquiringDate,
-      discardingDate: fieldDiscarding.discardingDate,
-    })
-    .from(fieldAcquiring)
-    .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
-    .where(and(eq(fieldAcquiring.farmId, farmId), inArray(fieldAcquiring.fieldId, idSet(fieldIds))))
-    .for("share", { of: fieldAcquiring });
-  return new Map(rows.map((r) => [r.fieldId, r]));
-}
-
-/**
- * Checks, for every row of a batch, that its field belongs to the farm and that its date
- * lies within the farm's tenure of that field (the rule of the single-row calls); an error
- * names the row, e.g. `cultivations[3].fieldId` or `cultivations[3].startDate`.
- */
-export async function requireRowsOnFarm(
-  tx: FdmType,
-  farmId: string,
-  listName: string,
-  rows: readonly { fieldId: string; date: Date; dateField: string }[],
-): Promise<void> {
-  const tenures = await tenuresOnFarm(
-    tx,
-    farmId,
-    rows.map((r) => r.fieldId),
-  );
-  rows.forEach((row, i) => {
-    inRow(listName, i, () => {
-      const tenure = tenures.get(row.fieldId);
-      if (!tenure) {
-        throw new FdmError(
-          "NOT_FOUND",
-          `fieldId: farm '${farmId}' holds no field with id '${row.fieldId}'.`,
-          { field: "fieldId" },
-        );
-      }
-      requireInTenure(tenure, row.date, row.dateField);
-    });
-  });
 }
 
 /** A row of {@link addCultivations}: a cultivation and the field it starts on. */

@@ -1,10 +1,17 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type FarmRole, farmRoleOrder, lastOwner, rowsOf } from "./authorization.js";
-import { FdmError } from "./error.js";
+import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
-import { authUser, farmRoles, organizations } from "./schema.js";
-import { requireEnum, requireId } from "./validate.js";
+import {
+  authUser,
+  farmRoleOffers,
+  farmRoles,
+  farms,
+  organizationMembers,
+  organizations,
+} from "./schema.js";
+import { requireEnum, requireId, requireObject } from "./validate.js";
 
 /** A principal and its role on a farm, as {@link listPrincipalsForFarm} returns it. */
 export interface FarmPrincipal {
@@ -16,14 +23,49 @@ export interface FarmPrincipal {
   grantedAt: Date;
 }
 
+/**
+ * What {@link grantRoleToFarm} and {@link updateRoleOfPrincipalAtFarm} did: `granted` when the
+ * role took effect, `offered` when the owner role went to another principal as an offer that
+ * gives nothing until that principal accepts it ({@link acceptFarmRoleOffer}).
+ */
+export type FarmRoleGrant = "granted" | "offered";
+
+/**
+ * An offer of a role on a farm that its receiver has not yet answered, as
+ * {@link listFarmRoleOffers} and {@link listFarmRoleOffersForFarm} return it.
+ */
+export interface FarmRoleOffer {
+  /** The farm. */
+  farmId: string;
+  /** The farm's name, for showing to the receiver. */
+  farmName: string;
+  /** To whom the role is offered: a user, or an organization. */
+  principalId: PrincipalId;
+  /** The role offered (`owner`). */
+  role: FarmRole;
+  /** The user who made the offer. */
+  offeredBy: PrincipalId;
+  /** When it was made. */
+  offeredAt: Date;
+}
+
+/**
+ * For whom a user answers an offer, leaves a farm or lists offers: itself when omitted, or
+ * the organization `organizationId`, of which the user must be an owner or admin.
+ */
+export interface FarmRoleActingFor {
+  /** The organization the user acts for. */
+  organizationId?: string;
+}
+
 /** Only principals that exist count: users (auth_user) and organizations. */
 const exists = (principal: SQL | string) =>
   sql`(exists (select 1 from ${authUser} where ${authUser.id} = ${principal})
     or exists (select 1 from ${organizations} where ${organizations.id} = ${principal}))`;
 
 /**
- * The owners of a farm that exist (the farm row is already locked by the guard's `share`):
- * a role row left by a principal that does not exist never counts as an owner.
+ * The owners of a farm that exist (the farm row is already locked): a role row left by a
+ * principal that does not exist never counts as an owner, nor does an offer.
  */
 async function ownersOf(tx: FdmType, farmId: string): Promise<string[]> {
   const rows = await tx
@@ -49,20 +91,157 @@ async function requirePrincipal(tx: FdmType, grantee: string): Promise<void> {
   }
 }
 
+/** The role a principal holds on a farm, or `null`. */
+async function roleOf(tx: FdmType, farmId: string, principal: string): Promise<FarmRole | null> {
+  const [row] = await tx
+    .select({ role: farmRoles.role })
+    .from(farmRoles)
+    .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, principal)));
+  return row?.role ?? null;
+}
+
+/** The role offered to a principal on a farm, its row locked; or `null`. */
+async function offerTo(tx: FdmType, farmId: string, principal: string): Promise<FarmRole | null> {
+  const [row] = await tx
+    .select({ role: farmRoleOffers.role })
+    .from(farmRoleOffers)
+    .where(and(eq(farmRoleOffers.farmId, farmId), eq(farmRoleOffers.principalId, principal)))
+    .for("update");
+  return row?.role ?? null;
+}
+
+const dropOffer = (tx: FdmType, farmId: string, principal: string) =>
+  tx
+    .delete(farmRoleOffers)
+    .where(and(eq(farmRoleOffers.farmId, farmId), eq(farmRoleOffers.principalId, principal)));
+
+/** Writes an offer of the owner role; one pending offer per principal and farm. */
+async function offerOwnership(
+  tx: FdmType,
+  farmId: string,
+  grantee: string,
+  offeredBy: string,
+): Promise<"offered"> {
+  if (await offerTo(tx, farmId, grantee)) {
+    throw new FdmError(
+      "CONFLICT",
+      `granteeId: an offer of the role 'owner' on farm '${farmId}' to principal '${grantee}' is pending; it can accept or decline it, or revokePrincipalFromFarm withdraws it.`,
+      { field: "granteeId" },
+    );
+  }
+  await tx
+    .insert(farmRoleOffers)
+    .values({ farmId, principalId: grantee, role: "owner", offeredBy });
+  return "offered";
+}
+
+/**
+ * Locks the farm row for the rest of the transaction, as the guard's `share` does, so that
+ * answers, departures and role changes on one farm are serialised.
+ */
+async function lockFarm(tx: FdmType, farmId: string): Promise<void> {
+  await tx.select({ id: farms.id }).from(farms).where(eq(farms.id, farmId)).for("no key update");
+}
+
+/** The organization named by the options, or `null` for the user itself; checks no database. */
+function actingFor(options: unknown): string | null {
+  if (options === undefined) return null;
+  const o = requireObject(options, "options");
+  // A misspelt key would otherwise make a user act for itself instead of the organization.
+  for (const key of Object.keys(o)) {
+    if (key !== "organizationId") {
+      throw new FdmError(
+        "INVALID_INPUT",
+        `options: unknown option '${key}'; only organizationId.`,
+        {
+          field: "options",
+        },
+      );
+    }
+  }
+  return o.organizationId === undefined ? null : requireId(o.organizationId, "organizationId");
+}
+
+/**
+ * Checks that the user is an owner or admin of the organization, in the transaction; with
+ * `lock` the organization row is share-locked, so that the user's organization role cannot
+ * change before the transaction ends.
+ */
+async function requireSpeaksFor(
+  db: FdmType,
+  userId: string,
+  organizationId: string,
+  lock: boolean,
+): Promise<void> {
+  const org = db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const [found] = lock ? await org.for("share") : await org;
+  if (!found) {
+    throw new FdmError(
+      "NOT_FOUND",
+      `organizationId: no organization with id '${organizationId}'.`,
+      {
+        field: "organizationId",
+      },
+    );
+  }
+  const [member] = await db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.userId, userId),
+      ),
+    );
+  if (member?.role !== "owner" && member?.role !== "admin") {
+    throw new FdmPermissionError(userId, "share", "organization", organizationId);
+  }
+}
+
+/** The principal a call acts for: the user, or the organization it speaks for (checked). */
+async function receiverOf(
+  tx: FdmType,
+  userId: string,
+  organizationId: string | null,
+): Promise<{ id: string; field: string }> {
+  if (organizationId === null) return { id: userId, field: "principalId" };
+  await requireSpeaksFor(tx, userId, organizationId, true);
+  return { id: organizationId, field: "organizationId" };
+}
+
+const offerColumns = {
+  farmId: farmRoleOffers.farmId,
+  farmName: farms.name,
+  principalId: farmRoleOffers.principalId,
+  role: farmRoleOffers.role,
+  offeredBy: farmRoleOffers.offeredBy,
+  offeredAt: farmRoleOffers.offeredAt,
+};
+
 /**
  * Gives a principal — an existing user or organization — a role on a farm. Only a
  * principal that may share the farm (an owner, or an owner or admin of an organization
  * that owns it) can grant roles.
+ *
+ * `advisor` and `researcher` take effect at once (the receiver can always give them up with
+ * {@link leaveFarm}). `owner` for anyone but the caller is only offered: the offer gives no
+ * access, does not count as an owner (so the granter cannot leave the farm to it) and becomes
+ * a role when the receiver accepts it with {@link acceptFarmRoleOffer}. Nobody is made a
+ * farm's owner without consent.
  *
  * @param fdm - The database handle.
  * @param principalId - Who grants the role; needs the `share` right on the farm.
  * @param granteeId - Who receives the role.
  * @param farmId - The farm.
  * @param role - `owner`, `advisor` or `researcher`.
- * @returns Resolves when the role is stored.
+ * @returns `granted` when the role took effect, `offered` when the owner role was offered.
  * @throws {FdmError} `INVALID_INPUT` for a bad id or role, `NOT_FOUND` for an unknown farm or a
  *   grantee that is neither a user nor an organization, `CONFLICT` when the grantee already holds
- *   a role (use {@link updateRoleOfPrincipalAtFarm}), `DATABASE` when a query fails.
+ *   a role (use {@link updateRoleOfPrincipalAtFarm}) or has a pending offer of `owner`,
+ *   `DATABASE` when a query fails.
  * @throws {FdmPermissionError} When `principalId` may not share the farm.
  * @example
  * ```ts
@@ -77,9 +256,13 @@ async function requirePrincipal(tx: FdmType, grantee: string): Promise<void> {
  *   body: { name: "Bram Visser", email: "bram@example.org", password: "correct horse battery" },
  * });
  * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
- * await grantRoleToFarm(fdm, me, advisor.id, farmId, "advisor");
+ * assert.equal(await grantRoleToFarm(fdm, me, advisor.id, farmId, "advisor"), "granted");
  * const principals = await listPrincipalsForFarm(fdm, me, farmId);
  * assert.deepEqual(principals.map((p) => [p.principalId, p.role]), [[me, "owner"], [advisor.id, "advisor"]]);
+ * // ownership is only offered: Bram holds no owner role until he accepts
+ * const other = await addFarm(fdm, me, { name: "Het Veld" });
+ * assert.equal(await grantRoleToFarm(fdm, me, advisor.id, other, "owner"), "offered");
+ * assert.deepEqual((await listPrincipalsForFarm(fdm, me, other)).map((p) => p.principalId), [me]);
  * ```
  */
 export async function grantRoleToFarm(
@@ -88,38 +271,41 @@ export async function grantRoleToFarm(
   granteeId: PrincipalId,
   farmId: string,
   role: FarmRole,
-): Promise<void> {
+): Promise<FarmRoleGrant> {
   const grantee = requireId(granteeId, "granteeId");
   const r = requireEnum(role, "role", farmRoleOrder);
-  await guard(fdm, principalId, "grantRoleToFarm").share("farm", farmId, async (tx) => {
+  return guard(fdm, principalId, "grantRoleToFarm").share("farm", farmId, async (tx, ctx) => {
     await requirePrincipal(tx, grantee);
-    const [existing] = await tx
-      .select({ role: farmRoles.role, via: farmRoles.principalId })
-      .from(farmRoles)
-      .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
-    if (existing) {
+    const held = await roleOf(tx, farmId, grantee);
+    if (held) {
       throw new FdmError(
         "CONFLICT",
-        `granteeId: principal '${grantee}' already holds the role '${existing.role}' on farm '${farmId}'; use updateRoleOfPrincipalAtFarm to change it.`,
+        `granteeId: principal '${grantee}' already holds the role '${held}' on farm '${farmId}'; use updateRoleOfPrincipalAtFarm to change it.`,
         { field: "granteeId" },
       );
     }
+    if (r === "owner" && grantee !== ctx.principalId) {
+      return offerOwnership(tx, farmId, grantee, ctx.principalId);
+    }
     await tx.insert(farmRoles).values({ farmId, principalId: grantee, role: r });
+    return "granted";
   });
 }
 
 /**
  * Changes the role a principal holds on a farm. The last owner cannot be
- * demoted: a farm keeps at least one owner.
+ * demoted: a farm keeps at least one owner. Raising another principal to `owner` is only
+ * offered, as with {@link grantRoleToFarm}: it keeps its current role until it accepts.
  *
  * @param fdm - The database handle.
  * @param principalId - Who changes the role; needs the `share` right on the farm.
  * @param granteeId - Whose role changes.
  * @param farmId - The farm.
  * @param role - The new role.
- * @returns Resolves when the role is changed.
+ * @returns `granted` when the role changed, `offered` when the owner role was offered.
  * @throws {FdmError} `INVALID_INPUT` for a bad id or role, `NOT_FOUND` when the farm is
- *   unknown or the grantee holds no role on it, `CONFLICT` when it would leave the farm without an owner.
+ *   unknown or the grantee holds no role on it, `CONFLICT` when it would leave the farm without
+ *   an owner or an offer of `owner` to the grantee is pending.
  * @throws {FdmPermissionError} When `principalId` may not share the farm.
  * @example
  * ```ts
@@ -139,6 +325,8 @@ export async function grantRoleToFarm(
  * await updateRoleOfPrincipalAtFarm(fdm, me, bram, farmId, "advisor");
  * const principals = await listPrincipalsForFarm(fdm, me, farmId);
  * assert.deepEqual(principals.map((p) => p.role), ["owner", "advisor"]);
+ * // to owner: an offer; Bram stays advisor until he accepts
+ * assert.equal(await updateRoleOfPrincipalAtFarm(fdm, me, bram, farmId, "owner"), "offered");
  * ```
  */
 export async function updateRoleOfPrincipalAtFarm(
@@ -147,33 +335,41 @@ export async function updateRoleOfPrincipalAtFarm(
   granteeId: PrincipalId,
   farmId: string,
   role: FarmRole,
-): Promise<void> {
+): Promise<FarmRoleGrant> {
   const grantee = requireId(granteeId, "granteeId");
   const r = requireEnum(role, "role", farmRoleOrder);
-  await guard(fdm, principalId, "updateRoleOfPrincipalAtFarm").share("farm", farmId, async (tx) => {
-    const owners = await ownersOf(tx, farmId);
-    await requireGrantee(tx, farmId, grantee);
-    if (r !== "owner" && !owners.some((o) => o !== grantee)) {
-      throw lastOwner("granteeId", grantee, `farm '${farmId}'`);
-    }
-    await tx
-      .update(farmRoles)
-      .set({ role: r, grantedAt: new Date() })
-      .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
-  });
+  return guard(fdm, principalId, "updateRoleOfPrincipalAtFarm").share(
+    "farm",
+    farmId,
+    async (tx, ctx) => {
+      const owners = await ownersOf(tx, farmId);
+      const current = await requireGrantee(tx, farmId, grantee);
+      if (r === "owner" && current !== "owner" && grantee !== ctx.principalId) {
+        return offerOwnership(tx, farmId, grantee, ctx.principalId);
+      }
+      if (r !== "owner" && !owners.some((o) => o !== grantee)) {
+        throw lastOwner("granteeId", grantee, `farm '${farmId}'`);
+      }
+      await tx
+        .update(farmRoles)
+        .set({ role: r, grantedAt: new Date() })
+        .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
+      return "granted";
+    },
+  );
 }
 
 /**
- * Takes away the role a principal holds on a farm. The last owner cannot be
- * revoked: a farm keeps at least one owner.
+ * Takes away the role a principal holds on a farm, and withdraws an offer made to it. The
+ * last owner cannot be revoked: a farm keeps at least one owner (an offer is no owner).
  *
  * @param fdm - The database handle.
  * @param principalId - Who revokes; needs the `share` right on the farm.
- * @param granteeId - Whose role is taken away.
+ * @param granteeId - Whose role is taken away, or to whom the offer was made.
  * @param farmId - The farm.
- * @returns Resolves when the role is removed.
- * @throws {FdmError} `NOT_FOUND` when the farm is unknown or the grantee holds no role on it,
- *   `CONFLICT` when the grantee is the farm's last owner.
+ * @returns Resolves when the role and the offer are gone.
+ * @throws {FdmError} `NOT_FOUND` when the farm is unknown or the grantee holds no role on it and
+ *   has no offer, `CONFLICT` when the grantee is the farm's last owner.
  * @throws {FdmPermissionError} When `principalId` may not share the farm.
  * @example
  * ```ts
@@ -203,28 +399,36 @@ export async function revokePrincipalFromFarm(
   const grantee = requireId(granteeId, "granteeId");
   await guard(fdm, principalId, "revokePrincipalFromFarm").share("farm", farmId, async (tx) => {
     const owners = await ownersOf(tx, farmId);
-    await requireGrantee(tx, farmId, grantee);
-    if (!owners.some((o) => o !== grantee)) {
+    const held = await roleOf(tx, farmId, grantee);
+    const offered = await offerTo(tx, farmId, grantee);
+    if (!held && !offered) {
+      throw new FdmError(
+        "NOT_FOUND",
+        `granteeId: principal '${grantee}' holds no role on farm '${farmId}' and has no offer of one.`,
+        { field: "granteeId" },
+      );
+    }
+    if (held && !owners.some((o) => o !== grantee)) {
       throw lastOwner("granteeId", grantee, `farm '${farmId}'`);
     }
     await tx
       .delete(farmRoles)
       .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
+    await dropOffer(tx, farmId, grantee);
   });
 }
 
-async function requireGrantee(tx: FdmType, farmId: string, grantee: string): Promise<void> {
-  const [row] = await tx
-    .select({ role: farmRoles.role, via: farmRoles.principalId })
-    .from(farmRoles)
-    .where(and(eq(farmRoles.farmId, farmId), eq(farmRoles.principalId, grantee)));
-  if (!row) {
+/** The grantee's role on the farm; NOT_FOUND when it holds none. */
+async function requireGrantee(tx: FdmType, farmId: string, grantee: string): Promise<FarmRole> {
+  const held = await roleOf(tx, farmId, grantee);
+  if (!held) {
     throw new FdmError(
       "NOT_FOUND",
       `granteeId: principal '${grantee}' holds no role on farm '${farmId}'.`,
       { field: "granteeId" },
     );
   }
+  return held;
 }
 
 /**
@@ -332,4 +536,316 @@ export async function isAllowedToDeleteFarm(
   farmId: string,
 ): Promise<boolean> {
   return guard(fdm, principalId, "isAllowedToDeleteFarm").allowed("delete", farmId);
+}
+
+/**
+ * Accepts an offer of a role on a farm: the offered role becomes the receiver's role (a role
+ * it already holds is kept when it gives more access) and the offer is gone, in one
+ * transaction with the farm row locked, recorded in one audit row. A user accepts an offer
+ * made to itself; an owner or admin of an organization accepts one made to the organization
+ * by passing `organizationId`. Nobody else can accept it.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user who accepts.
+ * @param farmId - The farm of the offer.
+ * @param options - `organizationId` to accept for that organization; omitted for the user itself.
+ * @returns The role the receiver holds on the farm afterwards.
+ * @throws {FdmError} `INVALID_INPUT` for a bad id or option; `NOT_FOUND` when there is no
+ *   offer on that farm to the receiver (also after it was accepted, declined or withdrawn) or
+ *   the organization is unknown; `DATABASE` when a query fails.
+ * @throws {FdmPermissionError} When the principal is not a user, or is not an owner or admin of
+ *   the organization.
+ * @example
+ * ```ts
+ * import { randomBytes } from "node:crypto";
+ * import assert from "node:assert";
+ * import {
+ *   acceptFarmRoleOffer, addFarm, createFdmAuth, createFdmLocal, getFarms, grantRoleToFarm,
+ *   leaveFarm, listFarmRoleOffers,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const anna = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, anna, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, anna, bram, farmId, "owner"); // Anna hands the farm over
+ * const [offer] = await listFarmRoleOffers(fdm, bram);
+ * assert.deepEqual([offer?.farmName, offer?.role, offer?.offeredBy], ["De Hoeve", "owner", anna]);
+ * assert.equal(await acceptFarmRoleOffer(fdm, bram, farmId), "owner");
+ * assert.deepEqual((await getFarms(fdm, bram)).map((f) => f.name), ["De Hoeve"]);
+ * await leaveFarm(fdm, anna, farmId); // handed over: Anna may leave now
+ * ```
+ */
+export async function acceptFarmRoleOffer(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options?: FarmRoleActingFor,
+): Promise<FarmRole> {
+  const farm = requireId(farmId, "farmId");
+  const organizationId = actingFor(options);
+  return guard(fdm, principalId, "acceptFarmRoleOffer").writeOwn("farm", farm, async (tx, ctx) => {
+    const receiver = await receiverOf(tx, ctx.principalId, organizationId);
+    await lockFarm(tx, farm);
+    const offered = await offerTo(tx, farm, receiver.id);
+    if (!offered) throw noOffer(farm, receiver);
+    const held = await roleOf(tx, farm, receiver.id);
+    const rank = (r: FarmRole) => farmRoleOrder.indexOf(r);
+    const role = held && rank(held) <= rank(offered) ? held : offered;
+    if (!held) {
+      await tx.insert(farmRoles).values({ farmId: farm, principalId: receiver.id, role });
+    } else if (role !== held) {
+      await tx
+        .update(farmRoles)
+        .set({ role, grantedAt: new Date() })
+        .where(and(eq(farmRoles.farmId, farm), eq(farmRoles.principalId, receiver.id)));
+    }
+    await dropOffer(tx, farm, receiver.id);
+    return role;
+  });
+}
+
+const noOffer = (farmId: string, receiver: { id: string }) =>
+  new FdmError(
+    "NOT_FOUND",
+    `farmId: no pending offer of a role on farm '${farmId}' to '${receiver.id}'.`,
+    { field: "farmId" },
+  );
+
+/**
+ * Declines an offer of a role on a farm: the offer is gone and nothing else changes. Who may
+ * decline is who may accept (see {@link acceptFarmRoleOffer}).
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user who declines.
+ * @param farmId - The farm of the offer.
+ * @param options - `organizationId` to decline for that organization; omitted for the user itself.
+ * @returns Resolves when the offer is gone.
+ * @throws {FdmError} `INVALID_INPUT` for a bad id or option; `NOT_FOUND` when there is no
+ *   offer on that farm to the receiver or the organization is unknown; `DATABASE` when a query fails.
+ * @throws {FdmPermissionError} When the principal is not a user, or is not an owner or admin of
+ *   the organization.
+ * @example
+ * ```ts
+ * import { randomBytes } from "node:crypto";
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, createFdmAuth, createFdmLocal, declineFarmRoleOffer, grantRoleToFarm,
+ *   listFarmRoleOffers,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const anna = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, anna, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, anna, bram, farmId, "owner");
+ * await declineFarmRoleOffer(fdm, bram, farmId);
+ * assert.deepEqual(await listFarmRoleOffers(fdm, bram), []);
+ * ```
+ */
+export async function declineFarmRoleOffer(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options?: FarmRoleActingFor,
+): Promise<void> {
+  const farm = requireId(farmId, "farmId");
+  const organizationId = actingFor(options);
+  await guard(fdm, principalId, "declineFarmRoleOffer").writeOwn("farm", farm, async (tx, ctx) => {
+    const receiver = await receiverOf(tx, ctx.principalId, organizationId);
+    await lockFarm(tx, farm);
+    if (!(await offerTo(tx, farm, receiver.id))) throw noOffer(farm, receiver);
+    await dropOffer(tx, farm, receiver.id);
+  });
+}
+
+/**
+ * Lists the offers of roles on farms that await an answer from a user: those made to the user
+ * and those made to organizations of which it is an owner or admin; oldest first.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user.
+ * @param options - `organizationId` to list only the offers to that organization.
+ * @returns The offers; empty when there are none.
+ * @throws {FdmError} `INVALID_INPUT` for a bad option; `NOT_FOUND` for an unknown organization;
+ *   `DATABASE` when a query fails.
+ * @throws {FdmPermissionError} When the principal is not a user, or with `organizationId` is
+ *   not an owner or admin of it.
+ * @example
+ * ```ts
+ * import { randomBytes } from "node:crypto";
+ * import assert from "node:assert";
+ * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, listFarmRoleOffers } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const anna = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, anna, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, anna, bram, farmId, "owner");
+ * const offers = await listFarmRoleOffers(fdm, bram);
+ * assert.deepEqual(offers.map((o) => [o.farmName, o.principalId, o.role]), [["De Hoeve", bram, "owner"]]);
+ * assert.deepEqual(await listFarmRoleOffers(fdm, anna), []);
+ * ```
+ */
+export async function listFarmRoleOffers(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  options?: FarmRoleActingFor,
+): Promise<FarmRoleOffer[]> {
+  const organizationId = actingFor(options);
+  return guard(fdm, principalId, "listFarmRoleOffers").readOwn(
+    "farm_role_offer",
+    organizationId ?? "*",
+    async (db, ctx) => {
+      let to: SQL | undefined;
+      if (organizationId !== null) {
+        await requireSpeaksFor(db, ctx.principalId, organizationId, false);
+        to = eq(farmRoleOffers.principalId, organizationId);
+      } else {
+        const spokenFor = db
+          .select({ id: organizationMembers.organizationId })
+          .from(organizationMembers)
+          .where(
+            and(
+              eq(organizationMembers.userId, ctx.principalId),
+              inArray(organizationMembers.role, ["owner", "admin"]),
+            ),
+          );
+        to = or(
+          eq(farmRoleOffers.principalId, ctx.principalId),
+          inArray(farmRoleOffers.principalId, spokenFor),
+        );
+      }
+      return db
+        .select(offerColumns)
+        .from(farmRoleOffers)
+        .innerJoin(farms, eq(farms.id, farmRoleOffers.farmId))
+        .where(to)
+        .orderBy(
+          asc(farmRoleOffers.offeredAt),
+          asc(farmRoleOffers.farmId),
+          asc(farmRoleOffers.principalId),
+        );
+    },
+  );
+}
+
+/**
+ * Lists the offers made on a farm that await an answer, oldest first: what its owners have
+ * offered and may withdraw with {@link revokePrincipalFromFarm}. Offers are kept apart from
+ * {@link listPrincipalsForFarm}, which lists only roles that are in force.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `share` right on the farm.
+ * @param farmId - The farm.
+ * @returns The pending offers; empty when there are none.
+ * @throws {FdmError} `INVALID_INPUT` for an empty id, `NOT_FOUND` for an unknown farm,
+ *   `DATABASE` when a query fails.
+ * @throws {FdmPermissionError} When `principalId` may not share the farm.
+ * @example
+ * ```ts
+ * import { randomBytes } from "node:crypto";
+ * import assert from "node:assert";
+ * import {
+ *   addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, listFarmRoleOffersForFarm,
+ *   revokePrincipalFromFarm,
+ * } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const anna = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, anna, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, anna, bram, farmId, "owner");
+ * const pending = await listFarmRoleOffersForFarm(fdm, anna, farmId);
+ * assert.deepEqual(pending.map((o) => [o.principalId, o.role]), [[bram, "owner"]]);
+ * await revokePrincipalFromFarm(fdm, anna, bram, farmId); // withdraws the offer
+ * assert.deepEqual(await listFarmRoleOffersForFarm(fdm, anna, farmId), []);
+ * ```
+ */
+export async function listFarmRoleOffersForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+): Promise<FarmRoleOffer[]> {
+  // `share`: only who may withdraw an offer sees it.
+  return guard(fdm, principalId, "listFarmRoleOffersForFarm").share("farm", farmId, (tx) =>
+    tx
+      .select(offerColumns)
+      .from(farmRoleOffers)
+      .innerJoin(farms, eq(farms.id, farmRoleOffers.farmId))
+      .where(and(eq(farmRoleOffers.farmId, farmId), exists(sql`${farmRoleOffers.principalId}`)))
+      .orderBy(asc(farmRoleOffers.offeredAt), asc(farmRoleOffers.principalId)),
+  );
+}
+
+/**
+ * Gives up a role on a farm: a user drops its own role, an owner or admin of an organization
+ * drops the organization's role (pass `organizationId`). A pending offer to the same principal
+ * goes too. Refused only where the principal is the farm's last owner: a farm keeps at least
+ * one owner, so its last owner removes the farm ({@link removeFarm}) or hands it over (offers
+ * `owner` to another principal, which accepts) first.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user who leaves, or who leaves for its organization.
+ * @param farmId - The farm.
+ * @param options - `organizationId` to leave for that organization; omitted for the user itself.
+ * @returns Resolves when the role is gone.
+ * @throws {FdmError} `INVALID_INPUT` for a bad id or option; `NOT_FOUND` when the principal
+ *   holds no role on the farm and has no offer of one, or the organization is unknown;
+ *   `CONFLICT` when it is the farm's last owner; `DATABASE` when a query fails.
+ * @throws {FdmPermissionError} When the principal is not a user, or is not an owner or admin of
+ *   the organization.
+ * @example
+ * ```ts
+ * import { randomBytes } from "node:crypto";
+ * import assert from "node:assert";
+ * import { addFarm, createFdmAuth, createFdmLocal, getFarms, grantRoleToFarm, leaveFarm } from "fdm-core";
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const anna = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const bram = (await auth.api.signUpEmail({ body: { ...body, name: "Bram Visser", email: "bram@example.org" } })).user.id;
+ * const farmId = await addFarm(fdm, anna, { name: "De Hoeve" });
+ * await grantRoleToFarm(fdm, anna, bram, farmId, "advisor");
+ * await leaveFarm(fdm, bram, farmId);
+ * assert.deepEqual(await getFarms(fdm, bram), []);
+ * // the last owner cannot leave: remove the farm or hand it over instead
+ * await assert.rejects(leaveFarm(fdm, anna, farmId), { code: "CONFLICT" });
+ * ```
+ */
+export async function leaveFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options?: FarmRoleActingFor,
+): Promise<void> {
+  const farm = requireId(farmId, "farmId");
+  const organizationId = actingFor(options);
+  await guard(fdm, principalId, "leaveFarm").writeOwn("farm", farm, async (tx, ctx) => {
+    const leaver = await receiverOf(tx, ctx.principalId, organizationId);
+    await lockFarm(tx, farm);
+    const held = await roleOf(tx, farm, leaver.id);
+    if (!held && !(await offerTo(tx, farm, leaver.id))) {
+      throw new FdmError(
+        "NOT_FOUND",
+        `farmId: '${leaver.id}' holds no role on farm '${farm}' and has no offer of one.`,
+        { field: "farmId" },
+      );
+    }
+    if (held === "owner" && !(await ownersOf(tx, farm)).some((o) => o !== leaver.id)) {
+      throw new FdmError(
+        "CONFLICT",
+        `${leaver.field}: '${leaver.id}' is the last owner of farm '${farm}'; remove the farm, or hand it over (another principal accepts the owner role) before leaving.`,
+        { field: leaver.field },
+      );
+    }
+    await tx
+      .delete(farmRoles)
+      .where(and(eq(farmRoles.farmId, farm), eq(farmRoles.principalId, leaver.id)));
+    await dropOffer(tx, farm, leaver.id);
+  });
 }

@@ -9,6 +9,7 @@ import {
   updateFertilizerApplication,
 } from "./fertilizer-application.js";
 import { addField } from "./field.js";
+import { withAuditRows } from "./test-audit.js";
 import {
   countRows,
   createTestDatabase,
@@ -166,6 +167,25 @@ describe("listing, updating and removing applications", () => {
     await expect(updateFertilizerApplication(db.fdm, "owner", id, {})).rejects.toMatchObject({
       field: "update",
     });
+  });
+
+  it("makes one access decision for an update: one audit row, done, and returns what a later read gives", async () => {
+    const id = await addFertilizerApplication(db.fdm, "owner", fieldId, slurry("2025-03-16"));
+    const { result, rows } = await withAuditRows(db.fdm, () =>
+      updateFertilizerApplication(db.fdm, "owner", id, { amountKgPerHa: 18_000 }),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        origin: "updateFertilizerApplication",
+        principalId: "owner",
+        resourceId: id,
+        allowed: true,
+        outcome: "done",
+        errorCode: null,
+      }),
+    ]);
+    expect(result).toMatchObject({ amountKgPerHa: 18_000, nameNl: expect.any(String) });
+    expect(result).toEqual(await getFertilizerApplication(db.fdm, "owner", id));
   });
 
   it("removes an application", async () => {

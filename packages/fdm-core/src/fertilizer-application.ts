@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { ApplicationMethods } from "fdm-data";
 import { rowsOf } from "./authorization.js";
-import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
@@ -14,6 +13,7 @@ import {
   fertilizers,
   fieldAcquiring,
 } from "./schema.js";
+import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./tenure.js";
 import {
   createId,
   inRow,
@@ -91,6 +91,12 @@ function selectApplications(db: FdmType, where: SQL | undefined) {
     .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fertilizerApplying.fieldId))
     .where(where)
     .orderBy(asc(fertilizerApplying.applicationDate), asc(fertilizerApplying.id));
+}
+
+/** One fertilizer application; no access check (the caller's guard made it). */
+async function readApplication(db: FdmType, applicationId: string): Promise<FertilizerApplication> {
+  const rows = await selectApplications(db, eq(fertilizerApplying.id, applicationId));
+  return one(rows, "applicationId", applicationId);
 }
 
 /** Checks that the fertilizer belongs to the farm and allows the method. */
@@ -240,13 +246,7 @@ export async function getFertilizerApplication(
   return guard(fdm, principalId, "getFertilizerApplication").read(
     "fertilizer_application",
     applicationId,
-    async (db) => {
-      return one(
-        await selectApplications(db, eq(fertilizerApplying.id, applicationId)),
-        "applicationId",
-        applicationId,
-      );
-    },
+    (db) => readApplication(db, applicationId),
   );
 }
 
@@ -347,7 +347,7 @@ export async function getFertilizerApplicationsForFarm(
  * @param principalId - Who changes it; needs the `write` right on the farm.
  * @param applicationId - The application.
  * @param update - The fields to change (at least one).
- * @returns The application as stored afterwards.
+ * @returns The application as stored afterwards, read in the same transaction.
  * @throws {FdmError} `INVALID_INPUT` for a bad value or a method the product does not allow;
  *   `NOT_FOUND` for an unknown application or fertilizer.
  * @throws {FdmPermissionError} When the principal may not write the farm.
@@ -377,7 +377,7 @@ export async function updateFertilizerApplication(
     patch.applicationDate === undefined
       ? undefined
       : requireDate(patch.applicationDate, "applicationDate");
-  await guard(fdm, principalId, "updateFertilizerApplication").write(
+  return guard(fdm, principalId, "updateFertilizerApplication").write(
     "fertilizer_application",
     applicationId,
     async (tx, { farmId }) => {
@@ -406,9 +406,10 @@ export async function updateFertilizerApplication(
         .update(fertilizerApplying)
         .set({ fertilizerId, amountKgPerHa, method, applicationDate, updatedAt: new Date() })
         .where(eq(fertilizerApplying.id, applicationId));
+      // Read back in the transaction: one access check and one audit row for the call.
+      return readApplication(tx, applicationId);
     },
   );
-  return getFertilizerApplication(fdm, principalId, applicationId);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   updateFertilizer,
 } from "./fertilizer.js";
 import { addFertilizerApplication, getFertilizerApplications } from "./fertilizer-application.js";
+import { withAuditRows } from "./test-audit.js";
 import {
   countRows,
   createTestDatabase,
@@ -211,6 +212,28 @@ describe("getFertilizers, updateFertilizer and removeFertilizer", () => {
     });
   });
 
+  it("makes one access decision for an update: one audit row, done, and returns what a later read gives", async () => {
+    const id = await addFertilizer(db.fdm, "owner", farmId, {
+      catalogueItemId: "rvo_14",
+      acquiringDate: new Date("2025-01-01"),
+    });
+    const { result, rows } = await withAuditRows(db.fdm, () =>
+      updateFertilizer(db.fdm, "owner", id, { amountKg: 30_000 }),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        origin: "updateFertilizer",
+        principalId: "owner",
+        resourceId: id,
+        allowed: true,
+        outcome: "done",
+        errorCode: null,
+      }),
+    ]);
+    expect(result).toMatchObject({ amountKg: 30_000, acquiringDate: new Date("2025-01-01") });
+    expect(result).toEqual(await getFertilizer(db.fdm, "owner", id));
+  });
+
   it("removes a fertilizer with its applications", async () => {
     const before = await countRows(db.fdm);
     const id = await addFertilizer(db.fdm, "owner", farmId, {
@@ -257,6 +280,8 @@ describe("getFertilizerParametersDescription", () => {
       "form",
       "dryMatter",
       "n",
+      "nNh4",
+      "nNo3",
       "p2o5",
       "k2o",
       "so3",

@@ -56,6 +56,13 @@ export type FertilizerParameters = {
   dryMatter?: number | null;
   /** Total nitrogen, g N/kg. */
   n?: number | null;
+  /**
+   * Ammonium nitrogen (NH4-N), g N/kg: the part of `n` that can volatilise as
+   * ammonia, so the nitrogen balance's ammonia emission needs it. At most `n`.
+   */
+  nNh4?: number | null;
+  /** Nitrate nitrogen (NO3-N), g N/kg. At most `n`, and `nNh4 + nNo3` at most `n`. */
+  nNo3?: number | null;
   /** Phosphate, g P2O5/kg. */
   p2o5?: number | null;
   /** Potash, g K2O/kg. */
@@ -90,10 +97,12 @@ export type FertilizerParameterDescription = {
   options?: readonly { value: string; label: string }[];
 }[];
 
-const contentKeys = ["dryMatter", "n", "p2o5", "k2o", "so3", "mgo", "cao"] as const;
+const contentKeys = ["dryMatter", "n", "nNh4", "nNo3", "p2o5", "k2o", "so3", "mgo", "cao"] as const;
 const contentLabels: Record<(typeof contentKeys)[number], string> = {
   dryMatter: "Dry matter",
   n: "Total nitrogen (N)",
+  nNh4: "Ammonium nitrogen (NH4-N)",
+  nNo3: "Nitrate nitrogen (NO3-N)",
   p2o5: "Phosphate (P2O5)",
   k2o: "Potash (K2O)",
   so3: "Sulphur (SO3)",
@@ -103,6 +112,8 @@ const contentLabels: Record<(typeof contentKeys)[number], string> = {
 const contentUnits: Record<(typeof contentKeys)[number], string> = {
   dryMatter: "g/kg",
   n: "g N/kg",
+  nNh4: "g N/kg",
+  nNo3: "g N/kg",
   p2o5: "g P2O5/kg",
   k2o: "g K2O/kg",
   so3: "g SO3/kg",
@@ -201,7 +212,26 @@ function validateParameters(value: unknown) {
   };
   const contents = Object.fromEntries(
     contentKeys.map((k) => [k, optionalNumber(p[k], k, 0, 1000)]),
-  );
+  ) as Record<(typeof contentKeys)[number], number | null>;
+  // NH4-N and NO3-N are parts of the total N: neither alone nor together above it.
+  const { n, nNh4, nNo3 } = contents;
+  for (const [k, v] of [
+    ["nNh4", nNh4],
+    ["nNo3", nNo3],
+  ] as const) {
+    if (v !== null && (n === null || v > n)) {
+      throw new FdmError(
+        "INVALID_INPUT",
+        `${k}: must not exceed n (total nitrogen), which must be given with it.`,
+        { field: k },
+      );
+    }
+  }
+  if (nNh4 !== null && nNo3 !== null && n !== null && nNh4 + nNo3 > n) {
+    throw new FdmError("INVALID_INPUT", "nNo3: nNh4 + nNo3 must not exceed n (total nitrogen).", {
+      field: "nNo3",
+    });
+  }
   return {
     nameNl: requireText(p.name, "name", 200),
     nameEn: optionalText(p.nameEn, "nameEn", 200),
@@ -213,7 +243,7 @@ function validateParameters(value: unknown) {
       p.form === undefined || p.form === null
         ? null
         : requireEnum(p.form, "form", ["solid", "slurry", "liquid"] as const),
-    ...(contents as Record<(typeof contentKeys)[number], number | null>),
+    ...contents,
     applicationMethods: [
       ...new Set(methods.map((m) => requireEnum(m, "applicationMethods", applicationMethodValues))),
     ],
@@ -333,6 +363,12 @@ function selectFertilizers(db: FdmType) {
     .from(fertilizers)
     .innerJoin(fertilizerAcquiring, eq(fertilizerAcquiring.fertilizerId, fertilizers.id))
     .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId));
+}
+
+/** One fertilizer; no access check (the caller's guard made it). */
+async function readFertilizer(db: FdmType, fertilizerId: string): Promise<Fertilizer> {
+  const rows = await selectFertilizers(db).where(eq(fertilizers.id, fertilizerId));
+  return one(rows, "fertilizerId", fertilizerId);
 }
 
 async function requireFertilizerItem(db: FdmType, farmId: string, itemId: string): Promise<void> {
@@ -466,13 +502,9 @@ export async function getFertilizer(
   principalId: PrincipalId,
   fertilizerId: string,
 ): Promise<Fertilizer> {
-  return guard(fdm, principalId, "getFertilizer").read("fertilizer", fertilizerId, async (db) => {
-    return one(
-      await selectFertilizers(db).where(eq(fertilizers.id, fertilizerId)),
-      "fertilizerId",
-      fertilizerId,
-    );
-  });
+  return guard(fdm, principalId, "getFertilizer").read("fertilizer", fertilizerId, (db) =>
+    readFertilizer(db, fertilizerId),
+  );
 }
 
 /**
@@ -512,7 +544,7 @@ export async function getFertilizers(
  * @param principalId - Who changes it; needs the `write` right on the farm.
  * @param fertilizerId - The fertilizer.
  * @param update - `acquiringDate` and/or `amountKg` (`null` clears the amount).
- * @returns The fertilizer as stored afterwards.
+ * @returns The fertilizer as stored afterwards, read in the same transaction.
  * @throws {FdmError} `INVALID_INPUT` for an empty update or a bad value; `NOT_FOUND` for an unknown fertilizer.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
@@ -539,7 +571,7 @@ export async function updateFertilizer(
     patch.amountKg === undefined
       ? undefined
       : optionalNumber(patch.amountKg, "amountKg", 0, 100_000_000);
-  await guard(fdm, principalId, "updateFertilizer").write(
+  return guard(fdm, principalId, "updateFertilizer").write(
     "fertilizer",
     fertilizerId,
     async (tx) => {
@@ -547,9 +579,10 @@ export async function updateFertilizer(
         .update(fertilizerAcquiring)
         .set({ acquiringDate, amountKg })
         .where(eq(fertilizerAcquiring.fertilizerId, fertilizerId));
+      // Read back in the transaction: one access check and one audit row for the call.
+      return readFertilizer(tx, fertilizerId);
     },
   );
-  return getFertilizer(fdm, principalId, fertilizerId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { notInArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "./authorization.js";
 import { addCultivation, getCultivation } from "./cultivation.js";
@@ -16,7 +16,9 @@ import {
   updateField,
 } from "./field.js";
 import { addHarvest } from "./harvest.js";
+import { auditLog } from "./schema.js";
 import { addSoilAnalysis } from "./soil.js";
+import { withAuditRows } from "./test-audit.js";
 import {
   countRows,
   createTestDatabase,
@@ -486,5 +488,206 @@ describe("getFields reads the list as one JSON value", () => {
     expect(
       await getFields(db.fdm, "grower", farmId, { start: new Date("2030-01-01"), end: null }),
     ).not.toContainEqual(expect.objectContaining({ id: discarded }));
+  });
+});
+
+/** A lon/lat rectangle's ring drawn with `n` positions: the extra ones along its south edge. */
+function rectangleRing(west: number, south: number, size: number, n = 5): number[][] {
+  const east = west + size;
+  const extra = Array.from({ length: n - 5 }, (_, i) => [west + (size * (i + 1)) / (n - 4), south]);
+  return [
+    [west, south],
+    ...extra,
+    [east, south],
+    [east, south + size],
+    [west, south + size],
+    [west, south],
+  ];
+}
+/** `n` disjoint squares of `size` degrees in rows of 200, each ring of `positions` positions. */
+const squares = (n: number, size = 0.0005, positions = 5) =>
+  Array.from({ length: n }, (_, i) => [
+    rectangleRing(5 + (i % 200) * size * 2, 52 + Math.floor(i / 200) * size * 2, size, positions),
+  ]);
+/** A ring crossing itself: only the topology check (JSTS) finds it invalid. */
+const bowtieRing = [
+  [5.66, 51.98],
+  [5.67, 51.99],
+  [5.67, 51.98],
+  [5.66, 51.99],
+  [5.66, 51.98],
+];
+const bowtie = { type: "Polygon" as const, coordinates: [bowtieRing] };
+// The report's geometry: 19,999 polygons, 99,995 positions, inside the old limit of 100,000;
+// its check took about 260 s. One of them is the bowtie, so INVALID_INPUT would show it ran.
+const flood = { type: "MultiPolygon" as const, coordinates: [...squares(19_998), [bowtieRing]] };
+
+describe("the geometry is checked only once access is granted", () => {
+  it.each([
+    ["a principal that does not exist", "ghost-principal"],
+    ["a user without a role on the farm", "stranger"],
+  ])(
+    "%s gets PERMISSION_DENIED from addField, addFields and updateField, for a huge or an invalid geometry, and nothing is written",
+    async (_label, who) => {
+      expect(flood.coordinates.flat(2)).toHaveLength(99_995);
+      const fieldId = await addField(db.fdm, "grower", farmId, base);
+      for (const geometry of [bowtie, flood]) {
+        for (const call of [
+          () => addField(db.fdm, who, farmId, { ...base, geometry }),
+          () => addFields(db.fdm, who, farmId, [base, { ...base, geometry }]),
+          () => updateField(db.fdm, who, fieldId, { geometry }),
+        ]) {
+          const { error, before, after } = await expectNoWrite(db.fdm, call);
+          expect(error).toMatchObject({ code: "PERMISSION_DENIED" });
+          expect(after).toEqual(before);
+        }
+      }
+      expect((await getField(db.fdm, "grower", fieldId)).geometry).toEqual(squareHa);
+    },
+  );
+
+  it("an unknown farm or field is NOT_FOUND, not a geometry fault", async () => {
+    await expect(
+      addField(db.fdm, "grower", "no-such-farm", { ...base, geometry: bowtie }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", field: "farmId" });
+    await expect(
+      addFields(db.fdm, "grower", "no-such-farm", [{ ...base, geometry: flood }]),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", field: "farmId" });
+    await expect(
+      updateField(db.fdm, "grower", "no-such-field", { geometry: bowtie }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", field: "fieldId" });
+  });
+
+  it("a geometry refused in the work leaves only its audit row, saying it failed with INVALID_INPUT", async () => {
+    const before = (await db.fdm.select({ id: auditLog.id }).from(auditLog)).map((r) => r.id);
+    const {
+      error,
+      before: rowsBefore,
+      after,
+    } = await expectNoWrite(db.fdm, () =>
+      addField(db.fdm, "grower", farmId, { ...base, geometry: bowtie }),
+    );
+    expect(error).toMatchObject({ code: "INVALID_INPUT", field: "geometry" });
+    expect((error as Error).message).toMatch(/self-intersection/);
+    expect(after).toEqual(rowsBefore);
+    const added = await db.fdm.select().from(auditLog).where(notInArray(auditLog.id, before));
+    expect(added).toEqual([
+      expect.objectContaining({
+        origin: "addField",
+        allowed: true,
+        outcome: "failed",
+        errorCode: "INVALID_INPUT",
+      }),
+    ]);
+  });
+});
+
+describe("the size of a geometry is bounded", () => {
+  it("refuses the report's 19,999 polygons to a writer of the farm, naming the rule", async () => {
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      addField(db.fdm, "grower", farmId, { ...base, geometry: flood }),
+    );
+    expect(error).toMatchObject({
+      code: "INVALID_INPUT",
+      field: "geometry",
+      message: "geometry: a MultiPolygon may hold at most 100 polygons.",
+    });
+    expect(after).toEqual(before);
+  });
+
+  it("takes a field of 100 polygons and 2,000 positions; refuses 101 polygons or 2,001 positions", async () => {
+    const largest = { type: "MultiPolygon" as const, coordinates: squares(100, 0.001, 20) };
+    expect(largest.coordinates.flat(2)).toHaveLength(2_000);
+    const id = await addField(db.fdm, "grower", farmId, { ...base, geometry: largest });
+    const stored = await getField(db.fdm, "grower", id);
+    expect(stored.geometry).toEqual(largest);
+    // 100 squares of 0.001° near 52° N, about 0.76 ha each
+    expect(stored.areaHa).toBeGreaterThan(75);
+    expect(stored.areaHa).toBeLessThan(77);
+
+    const overs: [unknown, string][] = [
+      [
+        { type: "MultiPolygon", coordinates: squares(101) },
+        "geometry: a MultiPolygon may hold at most 100 polygons.",
+      ],
+      [
+        { type: "Polygon", coordinates: [rectangleRing(5.66, 51.98, 0.001, 2_001)] },
+        "geometry: an outline may hold at most 2000 positions.",
+      ],
+      [
+        {
+          type: "MultiPolygon",
+          coordinates: [...squares(99, 0.001, 20), [rectangleRing(5.9, 51.9, 0.001, 21)]],
+        },
+        "geometry: an outline may hold at most 2000 positions.",
+      ],
+    ];
+    for (const [geometry, message] of overs) {
+      for (const call of [
+        () => addField(db.fdm, "grower", farmId, { ...base, geometry: geometry as never }),
+        () => updateField(db.fdm, "grower", id, { geometry: geometry as never }),
+      ]) {
+        const { error, before, after } = await expectNoWrite(db.fdm, call);
+        expect(error).toMatchObject({ code: "INVALID_INPUT", field: "geometry", message });
+        expect(after).toEqual(before);
+      }
+    }
+    const { error } = await expectNoWrite(db.fdm, () =>
+      addFields(db.fdm, "grower", farmId, [base, { ...base, geometry: overs[1]?.[0] as never }]),
+    );
+    expect(error).toMatchObject({
+      field: "fields[1].geometry",
+      message: "fields[1].geometry: an outline may hold at most 2000 positions.",
+    });
+  });
+
+  it("takes a batch of 50,000 positions; refuses one more field, naming the rule", async () => {
+    const own = await addFarm(db.fdm, "importer", { name: "Import limiet" });
+    const field = (i: number) => ({
+      ...base,
+      name: `Perceel ${i}`,
+      geometry: {
+        type: "Polygon" as const,
+        coordinates: [rectangleRing(5 + i * 0.002, 52, 0.001, 2_000)],
+      },
+    });
+    const full = Array.from({ length: 25 }, (_, i) => field(i));
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      addFields(db.fdm, "importer", own, [...full, { ...base, name: "Een te veel" }]),
+    );
+    expect(error).toMatchObject({
+      code: "INVALID_INPUT",
+      field: "fields",
+      message: "fields: may hold at most 50000 positions together (split them over several calls).",
+    });
+    expect(after).toEqual(before);
+    expect(await addFields(db.fdm, "importer", own, full)).toHaveLength(25);
+    expect(await getFields(db.fdm, "importer", own)).toHaveLength(25);
+  });
+});
+
+describe("updateField and discardField decide access once", () => {
+  it("write one audit row per call, done, and return the field read in their transaction", async () => {
+    const id = await addField(db.fdm, "grower", farmId, base);
+    const updated = await withAuditRows(db.fdm, () =>
+      updateField(db.fdm, "grower", id, { name: "Eén rij", geometry: squareHa }),
+    );
+    expect(updated.result).toMatchObject({ id, name: "Eén rij" });
+    expect(updated.rows).toEqual([
+      expect.objectContaining({
+        origin: "updateField",
+        resource: "field",
+        resourceId: id,
+        allowed: true,
+        outcome: "done",
+      }),
+    ]);
+    const discarded = await withAuditRows(db.fdm, () =>
+      discardField(db.fdm, "grower", id, new Date("2025-01-01")),
+    );
+    expect(discarded.result.discardingDate).toEqual(new Date("2025-01-01"));
+    expect(discarded.rows).toEqual([
+      expect.objectContaining({ origin: "discardField", outcome: "done" }),
+    ]);
   });
 });

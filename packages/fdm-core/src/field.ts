@@ -2,7 +2,12 @@ import { and, eq, gte, isNull, lte, max, min, or, type SQL, sql } from "drizzle-
 import { removeFieldsTx } from "./cascade.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
-import { validateGeometry } from "./geometry.js";
+import {
+  checkGeometryShape,
+  checkGeometryTopology,
+  type ShapedGeometry,
+  validateGeometry,
+} from "./geometry.js";
 import { guard } from "./guard.js";
 import { insertTogether, refreshStatistics } from "./insert-together.js";
 import {
@@ -18,6 +23,7 @@ import {
 import {
   createId,
   eachRow,
+  inRow,
   one,
   optionalDate,
   requireDate,
@@ -152,14 +158,19 @@ async function checkTenureCoversActions(
  * the acquiring action, and the discarding action when a discarding date is
  * given — in one transaction.
  *
+ * The geometry is checked only after access is granted (a caller without the `write` right is
+ * refused before any of it is read), and its size is bounded so that the check stays fast:
+ * at most 100 polygons and 2,000 positions.
+ *
  * @param fdm - The database handle.
  * @param principalId - Who adds it; needs the `write` right on the farm.
  * @param farmId - The farm that acquires the field.
  * @param field - The field's details.
  * @returns The new field's id.
  * @throws {FdmError} `INVALID_INPUT` for an empty name, a geometry that is not a valid closed
- *   (Multi)Polygon of 0–10,000 ha, an unknown acquiring method, or a discarding date before the
- *   acquiring date; `NOT_FOUND` for an unknown farm.
+ *   (Multi)Polygon of 0–10,000 ha with at most 100 polygons and 2,000 positions, an unknown
+ *   acquiring method, or a discarding date before the acquiring date; `NOT_FOUND` for an
+ *   unknown farm.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
@@ -192,29 +203,36 @@ export async function addField(
 ): Promise<string> {
   const row = fieldRow(field);
   await guard(fdm, principalId, "addField").write("farm", farmId, async (tx) => {
-    await insertFields(tx, farmId, [row]);
+    // checked here, once access is granted: the geometry's size is the caller's to choose
+    const { geometry, areaHa } = validateGeometry(row.geometry);
+    await insertFields(tx, farmId, [{ ...row, geometry, areaHa }]);
   });
   return row.id;
 }
 
-/** Validates the details of a new field and gives it an id. */
+/**
+ * Validates the details of a new field except its geometry, and gives it an id. The geometry
+ * is checked in the guarded work, once access is granted: its size is the caller's to choose.
+ */
 function fieldRow(field: unknown) {
   const input = requireObject(field, "field");
   const name = requireText(input.name, "name");
-  const { geometry, areaHa } = validateGeometry(input.geometry);
+  const geometry: unknown = input.geometry;
   const acquiringDate = requireDate(input.acquiringDate, "acquiringDate");
   const acquiringMethod = requireEnum(input.acquiringMethod, "acquiringMethod", acquiringMethods);
   const discardingDate = optionalDate(input.discardingDate, "discardingDate");
   requireOrder(acquiringDate, discardingDate, "discardingDate", "must not be before acquiringDate");
-  return { id: createId(), name, geometry, areaHa, acquiringDate, acquiringMethod, discardingDate };
+  return { id: createId(), name, geometry, acquiringDate, acquiringMethod, discardingDate };
 }
 
+/** A new field ready to insert: its details with the geometry checked and its area. */
+type CheckedField = Omit<ReturnType<typeof fieldRow>, "geometry"> & {
+  geometry: FieldGeometry;
+  areaHa: number;
+};
+
 /** Inserts validated fields with their acquiring (and discarding) in one statement. */
-async function insertFields(
-  tx: FdmType,
-  farmId: string,
-  rows: ReturnType<typeof fieldRow>[],
-): Promise<void> {
+async function insertFields(tx: FdmType, farmId: string, rows: CheckedField[]): Promise<void> {
   const discarded = rows.flatMap((r) =>
     r.discardingDate ? [{ fieldId: r.id, discardingDate: r.discardingDate }] : [],
   );
@@ -239,20 +257,67 @@ async function insertFields(
 
 /** The most fields {@link addFields} takes in one call. */
 const MAX_FIELDS_PER_CALL = 5_000;
+/**
+ * The most positions the fields of one {@link addFields} call may hold together. Each field's
+ * check is bounded (see MAX_POSITIONS in geometry.ts), but a batch adds them up: at this limit,
+ * 25 of the slowest outlines of 2,000 positions took 3.3 s of CPU time, 25 round ones 0.4 s
+ * with the insert (`npx tsx bench/geometry.ts`). The check yields to the event loop between
+ * fields, so no stretch of it is longer than one field's (longest stall measured: 0.8 s of
+ * wall clock on a busy machine, i.e. one field).
+ */
+const MAX_POSITIONS_PER_CALL = 50_000;
+/** How long the geometry check of a batch runs before it lets other work run. */
+const YIELD_AFTER_MS = 50;
+
+/**
+ * Checks the geometries of a batch of new fields, once access is granted: first every shape
+ * and the batch's size (cheap, stops at the limits), then each topology (costly), letting
+ * other work run every 50 ms. An error names the field's index: `fields[3].geometry: …`.
+ */
+async function checkGeometries(rows: ReturnType<typeof fieldRow>[]): Promise<CheckedField[]> {
+  let positions = 0;
+  const shaped = rows.map((row, i) => {
+    const shape = inRow("fields", i, () => checkGeometryShape(row.geometry), "field");
+    positions += shape.positions;
+    if (positions > MAX_POSITIONS_PER_CALL) {
+      throw new FdmError(
+        "INVALID_INPUT",
+        `fields: may hold at most ${MAX_POSITIONS_PER_CALL} positions together (split them over several calls).`,
+        { field: "fields" },
+      );
+    }
+    return shape;
+  });
+  const checked: CheckedField[] = [];
+  let since = performance.now();
+  for (const [i, row] of rows.entries()) {
+    if (performance.now() - since > YIELD_AFTER_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      since = performance.now();
+    }
+    const { geometry } = shaped[i] as ShapedGeometry;
+    const areaHa = inRow("fields", i, () => checkGeometryTopology(geometry), "field");
+    checked.push({ ...row, geometry, areaHa });
+  }
+  return checked;
+}
 
 /**
  * Adds several fields to a farm at once, e.g. when importing a farm's parcels:
  * every field is validated as by {@link addField}, access is checked once, and
  * all fields are written in one transaction — when one field is invalid,
- * none is written.
+ * none is written. The geometries are checked once access is granted, and may
+ * hold at most 50,000 positions together (split a larger import over several
+ * calls).
  *
  * @param fdm - The database handle.
  * @param principalId - Who adds them; needs the `write` right on the farm.
  * @param farmId - The farm that acquires the fields.
  * @param fieldsInput - The fields' details: 1 to 5,000 fields, each as for {@link addField}.
  * @returns The new fields' ids, in the order of `fieldsInput`.
- * @throws {FdmError} `INVALID_INPUT` when the list is empty or longer than 5,000, or a field is
- *   invalid; the error's `field` and message name the field's index and property, e.g.
+ * @throws {FdmError} `INVALID_INPUT` when the list is empty or longer than 5,000, its geometries
+ *   hold more than 50,000 positions together (`field: "fields"`), or a field is invalid; the
+ *   error's `field` and message then name the field's index and property, e.g.
  *   `fields[3].geometry`. `NOT_FOUND` for an unknown farm.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
@@ -296,7 +361,7 @@ export async function addFields(
   }
   const rows = eachRow(fieldsInput, "fields", "field", fieldRow);
   await guard(fdm, principalId, "addFields").write("farm", farmId, async (tx) => {
-    await insertFields(tx, farmId, rows);
+    await insertFields(tx, farmId, await checkGeometries(rows));
   });
   return rows.map((r) => r.id);
 }
@@ -323,15 +388,18 @@ export async function getField(
   principalId: PrincipalId,
   fieldId: string,
 ): Promise<Field> {
-  return guard(fdm, principalId, "getField").read("field", fieldId, async (db) => {
-    const rows = await db
-      .select(fieldColumns)
-      .from(fields)
-      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
-      .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
-      .where(eq(fields.id, fieldId));
-    return one(rows, "fieldId", fieldId);
-  });
+  return guard(fdm, principalId, "getField").read("field", fieldId, (db) => readField(db, fieldId));
+}
+
+/** Reads one field on the handle given (in a write: its transaction), with no access check. */
+async function readField(db: FdmType, fieldId: string): Promise<Field> {
+  const rows = await db
+    .select(fieldColumns)
+    .from(fields)
+    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
+    .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
+    .where(eq(fields.id, fieldId));
+  return one(rows, "fieldId", fieldId);
 }
 
 /**
@@ -402,8 +470,10 @@ const listAsJson = sql<string>`coalesce(json_agg(json_build_object(${sql.join(
  * @param principalId - Who changes it; needs the `write` right on the field's farm.
  * @param fieldId - The field.
  * @param update - The fields to change (at least one).
- * @returns The field as stored afterwards.
- * @throws {FdmError} `INVALID_INPUT` for an empty update, a bad value or dates out of order; `NOT_FOUND` for an unknown field.
+ * @returns The field as stored afterwards, read in the same transaction.
+ * @throws {FdmError} `INVALID_INPUT` for an empty update, a bad value (a geometry as for
+ *   {@link addField}, checked once access is granted) or dates out of order; `NOT_FOUND` for
+ *   an unknown field.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts fragment="continues the addField example"
@@ -433,7 +503,6 @@ async function changeField(
   const patch = requireObject(update, "update");
   requireSomeKey(patch, ["name", "geometry", "acquiringDate", "acquiringMethod", "discardingDate"]);
   const name = patch.name === undefined ? undefined : requireText(patch.name, "name");
-  const geo = patch.geometry === undefined ? undefined : validateGeometry(patch.geometry);
   const acquiringDate =
     patch.acquiringDate === undefined
       ? undefined
@@ -446,7 +515,9 @@ async function changeField(
     patch.discardingDate === undefined
       ? undefined
       : optionalDate(patch.discardingDate, "discardingDate");
-  await guard(fdm, principalId, origin).write("field", fieldId, async (tx) => {
+  return guard(fdm, principalId, origin).write("field", fieldId, async (tx) => {
+    // checked here, once access is granted: the geometry's size is the caller's to choose
+    const geo = patch.geometry === undefined ? undefined : validateGeometry(patch.geometry);
     const [current] = await tx
       .select({
         acquiringDate: fieldAcquiring.acquiringDate,
@@ -480,8 +551,8 @@ async function changeField(
       await tx.delete(fieldDiscarding).where(eq(fieldDiscarding.fieldId, fieldId));
       if (discardingDate) await tx.insert(fieldDiscarding).values({ fieldId, discardingDate });
     }
+    return readField(tx, fieldId);
   });
-  return getField(fdm, principalId, fieldId);
 }
 
 /**

@@ -28,6 +28,35 @@ function rectangle(west: number, south: number, east: number, north: number): nu
 }
 const polygon = (...rings: number[][][]) => ({ type: "Polygon" as const, coordinates: rings });
 
+/** The rectangle's ring drawn with `n` positions: the extra ones along its south edge. */
+function denseRectangle(
+  west: number,
+  south: number,
+  east: number,
+  north: number,
+  n: number,
+): number[][] {
+  const extra = Array.from({ length: n - 5 }, (_, i) => [
+    west + ((east - west) * (i + 1)) / (n - 4),
+    south,
+  ]);
+  return [[west, south], ...extra, [east, south], [east, north], [west, north], [west, south]];
+}
+
+/** The south-west corners of `n` disjoint squares of 0.001°, in rows of 10. */
+const corners = (n: number) =>
+  Array.from({ length: n }, (_, i) => [5.6 + (i % 10) * 0.002, 51.9 + Math.floor(i / 10) * 0.002]);
+/** A MultiPolygon of `n` squares, each ring drawn with `positions` positions. */
+const squares = (n: number, positions = 5) => ({
+  type: "MultiPolygon" as const,
+  coordinates: corners(n).map(([w = 0, s = 0]) => [
+    denseRectangle(w, s, w + 0.001, s + 0.001, positions),
+  ]),
+});
+/** Their area by the closed form. */
+const squaresHa = (n: number) =>
+  corners(n).reduce((sum, [w = 0, s = 0]) => sum + rectangleHa(w, s, w + 0.001, s + 0.001), 0);
+
 function refusal(value: unknown): FdmError {
   try {
     validateGeometry(value);
@@ -172,15 +201,39 @@ describe("validateGeometry refuses invalid outlines, naming the rule", () => {
     expect(refusal(polygon(rectangle(5, 52, 6, 53))).message).toMatch(/at most 10000 ha/);
   });
 
-  it("refuses more than 100,000 positions", () => {
-    const n = 100_001;
-    const ring: number[][] = [];
-    for (let i = 0; i < n - 1; i++) {
-      const a = (2 * Math.PI * i) / (n - 1);
-      ring.push([5.66 + 0.001 * Math.cos(a), 51.98 + 0.001 * Math.sin(a)]);
-    }
-    ring.push(ring[0] ?? []);
-    expect(refusal(polygon(ring)).message).toMatch(/at most 100000 positions/);
+  it("refuses more than 2000 positions and more than 100 polygons, naming the rule; takes the limits themselves", () => {
+    const ring2000 = denseRectangle(5.66, 51.98, 5.67, 51.99, 2000);
+    expect(ring2000).toHaveLength(2000);
+    expect(validateGeometry(polygon(ring2000)).areaHa).toBeCloseTo(
+      rectangleHa(5.66, 51.98, 5.67, 51.99),
+      6,
+    );
+    expect(refusal(polygon(denseRectangle(5.66, 51.98, 5.67, 51.99, 2001))).message).toBe(
+      "geometry: an outline may hold at most 2000 positions.",
+    );
+    // the positions of all rings count together: a shell of 1,000 and a hole of 1,001
+    const holed = polygon(
+      denseRectangle(5.66, 51.98, 5.67, 51.99, 1000),
+      denseRectangle(5.662, 51.982, 5.668, 51.988, 1001),
+    );
+    expect(refusal(holed).message).toMatch(/at most 2000 positions/);
+
+    expect(validateGeometry(squares(100)).areaHa).toBeCloseTo(squaresHa(100), 6);
+    expect(refusal(squares(101)).message).toBe(
+      "geometry: a MultiPolygon may hold at most 100 polygons.",
+    );
+  });
+
+  it("takes the largest outline at both limits: 100 polygons of 20 positions each", () => {
+    expect(validateGeometry(squares(100, 20)).areaHa).toBeCloseTo(squaresHa(100), 6);
+    expect(refusal(squares(100, 21)).message).toMatch(/at most 2000 positions/);
+  });
+
+  it("refuses an oversized ring without reading its positions", () => {
+    // 2,001 positions of which only the first is a position: the size is refused first
+    const ring: unknown[] = Array.from({ length: 2001 }, () => "not a position");
+    ring[0] = [5.66, 51.98];
+    expect(refusal(polygon(ring as number[][])).message).toMatch(/at most 2000 positions/);
   });
 });
 

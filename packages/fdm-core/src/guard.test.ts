@@ -15,6 +15,7 @@ import {
   derogations,
   farmCultivationCatalogues,
   farmFertilizerCatalogues,
+  farmRoleOffers,
   farmRoles,
   farms,
   fertilizerAcquiring,
@@ -23,6 +24,7 @@ import {
   fields,
   grazingIntentions,
   organicCertifications,
+  organizationInvitations,
   organizations,
   soilSampling,
 } from "./schema.js";
@@ -53,6 +55,8 @@ interface Seed {
   invitationId: string;
   /** A farm whose only owner is the organization. */
   orgFarmId: string;
+  /** A farm of the member on which the owner has an offer of the owner role. */
+  offerFarmId: string;
 }
 
 type Call = (s: Seed) => Promise<unknown>;
@@ -73,6 +77,11 @@ interface WriteCase {
   deniedCode?: string;
   /** Fails through its input (checked in the work), or at a write the database refuses. */
   failing: Call | RefusedWrite;
+  /**
+   * The failing call is one the work itself refuses (an invitation that is unknown or not
+   * addressed to the principal): its row says `refused`, not allowed, instead of `failed`.
+   */
+  failingRefused?: true;
 }
 
 /**
@@ -111,6 +120,32 @@ const writes: Record<string, WriteCase> = {
   revokePrincipalFromFarm: {
     denied: (s) => core.revokePrincipalFromFarm(s.fdm, s.stranger, s.owner, s.farmId),
     failing: (s) => core.revokePrincipalFromFarm(s.fdm, s.owner, s.owner, s.farmId),
+  },
+  acceptFarmRoleOffer: {
+    // the stranger is no owner or admin of the organization it answers for
+    denied: (s) =>
+      core.acceptFarmRoleOffer(s.fdm, s.stranger, s.offerFarmId, {
+        organizationId: s.organizationId,
+      }),
+    // the role is written first, then the offer removed
+    failing: failingTable(farmRoleOffers, (s) =>
+      core.acceptFarmRoleOffer(s.fdm, s.owner, s.offerFarmId),
+    ),
+  },
+  declineFarmRoleOffer: {
+    denied: (s) =>
+      core.declineFarmRoleOffer(s.fdm, s.stranger, s.offerFarmId, {
+        organizationId: s.organizationId,
+      }),
+    failing: failingTable(farmRoleOffers, (s) =>
+      core.declineFarmRoleOffer(s.fdm, s.owner, s.offerFarmId),
+    ),
+  },
+  leaveFarm: {
+    denied: (s) =>
+      core.leaveFarm(s.fdm, s.stranger, s.orgFarmId, { organizationId: s.organizationId }),
+    // the owner is the farm's last owner
+    failing: (s) => core.leaveFarm(s.fdm, s.owner, s.farmId),
   },
   enableCultivationCatalogue: {
     denied: (s) => core.enableCultivationCatalogue(s.fdm, s.stranger, s.farmId, "brp"),
@@ -471,11 +506,20 @@ const writes: Record<string, WriteCase> = {
     denied: (s) => core.acceptInvitation(s.fdm, s.stranger, s.invitationId),
     deniedCode: "NOT_FOUND",
     failing: (s) => core.acceptInvitation(s.fdm, s.owner, "no-such-invitation"),
+    failingRefused: true,
   },
   declineInvitation: {
     denied: (s) => core.declineInvitation(s.fdm, s.stranger, s.invitationId),
     deniedCode: "NOT_FOUND",
     failing: (s) => core.declineInvitation(s.fdm, s.owner, "no-such-invitation"),
+    failingRefused: true,
+  },
+  revokeInvitation: {
+    // the stranger is no owner or admin of the invitation's organization
+    denied: (s) => core.revokeInvitation(s.fdm, s.stranger, s.invitationId),
+    failing: failingTable(organizationInvitations, (s) =>
+      core.revokeInvitation(s.fdm, s.owner, s.invitationId),
+    ),
   },
 };
 
@@ -483,6 +527,7 @@ const writes: Record<string, WriteCase> = {
 const reads: Record<string, Call> = {
   getFarm: (s) => core.getFarm(s.fdm, s.stranger, s.farmId),
   listPrincipalsForFarm: (s) => core.listPrincipalsForFarm(s.fdm, s.stranger, s.farmId),
+  listFarmRoleOffersForFarm: (s) => core.listFarmRoleOffersForFarm(s.fdm, s.stranger, s.farmId),
   getEnabledCatalogues: (s) => core.getEnabledCatalogues(s.fdm, s.stranger, s.farmId),
   getCultivationsFromCatalogue: (s) =>
     core.getCultivationsFromCatalogue(s.fdm, s.stranger, s.farmId),
@@ -537,6 +582,8 @@ const ownReads: Record<string, (s: Seed) => Promise<boolean>> = {
     !(await core.isAllowedToShareFarm(s.fdm, s.stranger, s.farmId)),
   isAllowedToDeleteFarm: async (s) =>
     !(await core.isAllowedToDeleteFarm(s.fdm, s.stranger, s.farmId)),
+  // the offer to the owner is not shown to anyone else
+  listFarmRoleOffers: async (s) => (await core.listFarmRoleOffers(s.fdm, s.stranger)).length === 0,
 };
 
 /** Functions that act for no principal: opening databases, pure helpers, catalogue sync, cache. */
@@ -575,7 +622,7 @@ const certificate = {
 };
 
 const writeName =
-  /^(add|update|remove|set|enable|disable|grant|revoke|create|invite|accept|decline|end|discard)[A-Z]/;
+  /^(add|update|remove|set|enable|disable|grant|revoke|create|invite|accept|decline|leave|end|discard)[A-Z]/;
 const exportedFunctions = Object.entries(core)
   .filter(([, v]) => typeof v === "function")
   .map(([k]) => k)
@@ -636,7 +683,10 @@ beforeAll(async () => {
   // the organization is a farm's only owner, so removing it fails in the work
   const orgFarm = await core.addFarm(fdm, owner, { name: "Farm of the team" });
   await core.grantRoleToFarm(fdm, owner, organizationId, orgFarm, "owner");
+  await core.acceptFarmRoleOffer(fdm, owner, orgFarm, { organizationId });
   await core.revokePrincipalFromFarm(fdm, owner, owner, orgFarm);
+  const offerFarmId = await core.addFarm(fdm, member, { name: "Farm on offer" });
+  await core.grantRoleToFarm(fdm, member, owner, offerFarmId, "owner");
   seed = {
     fdm,
     owner,
@@ -654,6 +704,7 @@ beforeAll(async () => {
     organizationId,
     invitationId,
     orgFarmId: orgFarm,
+    offerFarmId,
   };
 }, 120_000);
 afterAll(async () => {
@@ -736,6 +787,10 @@ describe("every exported function goes through the guard", () => {
       expect(after).toEqual(before);
       expect(added).toBe(1);
       expect(last?.allowed).toBe(false);
+      expect(last).toMatchObject({
+        outcome: "refused",
+        errorCode: c.deniedCode ?? "PERMISSION_DENIED",
+      });
     },
   );
 
@@ -751,6 +806,12 @@ describe("every exported function goes through the guard", () => {
         expect(after).toEqual(before);
         expect(added).toBe(1);
         expect(last).toMatchObject({ principalId: seed.owner, origin: name });
+        // it passed the check, so its row says failed, with the code the call ended with
+        expect(last).toMatchObject({
+          allowed: !c.failingRefused,
+          outcome: c.failingRefused ? "refused" : "failed",
+          errorCode: (error as FdmError).code,
+        });
         return;
       }
       const { error, before, after, added, last } = await attempt((s) =>
@@ -765,6 +826,7 @@ describe("every exported function goes through the guard", () => {
       expect(after).toEqual(before);
       expect(added).toBe(1);
       expect(last).toMatchObject({ principalId: seed.owner, origin: name });
+      expect(last).toMatchObject({ allowed: true, outcome: "failed", errorCode: "DATABASE" });
     },
   );
 
@@ -776,6 +838,7 @@ describe("every exported function goes through the guard", () => {
       expect(after).toEqual(before);
       expect(added).toBe(1);
       expect(last?.allowed).toBe(false);
+      expect(last).toMatchObject({ outcome: "refused", errorCode: "PERMISSION_DENIED" });
     },
   );
 
@@ -783,6 +846,50 @@ describe("every exported function goes through the guard", () => {
     const auditBefore = (await auditIds(seed.fdm)).length;
     expect(await call(seed)).toBe(true);
     expect((await auditIds(seed.fdm)).length).toBe(auditBefore + 1);
+  });
+});
+
+describe("each audit row says how its call ended", () => {
+  it.each<[string, Call]>([
+    ["getFarm", (s) => core.getFarm(s.fdm, s.owner, s.farmId)],
+    ["getFarms", (s) => core.getFarms(s.fdm, s.owner)],
+    ["updateFarm", (s) => core.updateFarm(s.fdm, s.owner, s.farmId, { address: "Dorpsstraat 1" })],
+    ["getOrganization", (s) => core.getOrganization(s.fdm, s.owner, s.organizationId)],
+  ])("%s: a call that succeeds says done, allowed, without an error code", async (name, call) => {
+    const auditBefore = await auditIds(seed.fdm);
+    await call(seed);
+    const added = await seed.fdm
+      .select()
+      .from(auditLog)
+      .where(notInArray(auditLog.id, auditBefore));
+    expect(added).toEqual([
+      expect.objectContaining({
+        origin: name,
+        principalId: seed.owner,
+        allowed: true,
+        outcome: "done",
+        errorCode: null,
+      }),
+    ]);
+  });
+
+  it.each<[string, Call]>([
+    ["getFarm", (s) => core.getFarm(s.fdm, s.owner, "no-such-farm")],
+    ["getCultivation", (s) => core.getCultivation(s.fdm, s.owner, "no-such-cultivation")],
+    ["updateField", (s) => core.updateField(s.fdm, s.owner, "no-such-field", { name: "X" })],
+    ["removeFertilizer", (s) => core.removeFertilizer(s.fdm, s.owner, "no-such-fertilizer")],
+  ])("%s of an unknown id: refused with NOT_FOUND, writing nothing else", async (name, call) => {
+    const { error, before, after, added, last } = await attempt(call);
+    expect(error).toMatchObject({ code: "NOT_FOUND" });
+    expect(after).toEqual(before);
+    expect(added).toBe(1);
+    expect(last).toMatchObject({
+      origin: name,
+      allowed: false,
+      outcome: "refused",
+      errorCode: "NOT_FOUND",
+      farmId: null,
+    });
   });
 });
 

@@ -7,7 +7,8 @@ import m0002 from "../drizzle/0002_calculation_cache.sql";
 import m0003 from "../drizzle/0003_auth.sql";
 import m0004 from "../drizzle/0004_organizations.sql";
 import m0005 from "../drizzle/0005_nmi_catalogue_figures.sql";
-import m0006 from "../drizzle/0006_second_probe_and_organic_matter.sql";
+import m0006 from "../drizzle/0006_audit_offers_soil.sql";
+import { deepFreeze } from "./freeze.js";
 
 /**
  * The migrations of drizzle/meta/_journal.json, with their SQL bundled as text
@@ -20,20 +21,15 @@ export const bundledJournal: ReadonlyArray<{
   when: number;
   breakpoints: boolean;
   text: string;
-}> = [
+}> = deepFreeze([
   { tag: "0000_init", when: 1795348156240, breakpoints: true, text: m0000 },
   { tag: "0001_farm_records", when: 1795349616938, breakpoints: true, text: m0001 },
   { tag: "0002_calculation_cache", when: 1795349778803, breakpoints: true, text: m0002 },
   { tag: "0003_auth", when: 1795349905077, breakpoints: true, text: m0003 },
   { tag: "0004_organizations", when: 1795350090011, breakpoints: true, text: m0004 },
   { tag: "0005_nmi_catalogue_figures", when: 1795503226580, breakpoints: true, text: m0005 },
-  {
-    tag: "0006_second_probe_and_organic_matter",
-    when: 1795703154104,
-    breakpoints: true,
-    text: m0006,
-  },
-];
+  { tag: "0006_audit_offers_soil", when: 1795703154104, breakpoints: true, text: m0006 },
+]);
 
 /** A migration as drizzle-orm's migrator applies it. */
 export interface BundledMigration {

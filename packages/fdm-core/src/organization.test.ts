@@ -22,11 +22,18 @@ import {
   listPendingInvitationsForUser,
   removeOrganization,
   removeUserFromOrganization,
+  revokeInvitation,
   updateOrganization,
   updateRoleOfUserAtOrganization,
 } from "./organization.js";
 import { auditLog, authUser, organizationInvitations } from "./schema.js";
-import { addUser, createTestDatabase, expectNoWrite, type TestDatabase } from "./test-setup.js";
+import {
+  addUser,
+  createTestDatabase,
+  expectNoWrite,
+  grantAccepted,
+  type TestDatabase,
+} from "./test-setup.js";
 
 let db: TestDatabase;
 let n = 0;
@@ -445,6 +452,286 @@ describe("invitations", () => {
   });
 });
 
+/** The audit rows of `origin` by `principalId`, oldest first. */
+async function auditRows(principalId: string, origin: string) {
+  return db.fdm
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.principalId, principalId), eq(auditLog.origin, origin)))
+    .orderBy(auditLog.createdAt);
+}
+
+/** The status of an invitation as stored. */
+async function statusOf(invitationId: string) {
+  const [row] = await db.fdm
+    .select({
+      status: organizationInvitations.status,
+      respondedAt: organizationInvitations.respondedAt,
+    })
+    .from(organizationInvitations)
+    .where(eq(organizationInvitations.id, invitationId));
+  return row;
+}
+
+describe("revoking invitations, and invitations that outlive their inviter's right", () => {
+  it("refuses the second address of an admin who was removed before it accepted", async () => {
+    const { owner, admin, orgId } = await team();
+    // the admin invites a second address of its own, as admin
+    const second = await user("Adam");
+    const id = await inviteUserToOrganization(db.fdm, admin.id, orgId, {
+      email: second.email,
+      role: "admin",
+    });
+    await removeUserFromOrganization(db.fdm, owner.id, orgId, admin.id);
+    expect(await listPendingInvitationsForOrganization(db.fdm, owner.id, orgId)).toEqual([]);
+    expect(await listPendingInvitationsForUser(db.fdm, second.id)).toEqual([]);
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      acceptInvitation(db.fdm, second.id, id),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT", field: "invitationId" });
+    expect((error as Error).message).toBe(
+      "invitationId: the invitation was revoked by the organization.",
+    );
+    expect(after).toEqual(before);
+    expect(
+      (await listMembersOfOrganization(db.fdm, owner.id, orgId)).map((m) => m.user.id),
+    ).not.toContain(second.id);
+    expect((await statusOf(id))?.status).toBe("revoked");
+  });
+
+  it("refuses the second address of an admin who was demoted to member before it accepted", async () => {
+    const { owner, admin, orgId } = await team();
+    const second = await user("Adam");
+    const asAdmin = await inviteUserToOrganization(db.fdm, admin.id, orgId, {
+      email: second.email,
+      role: "admin",
+    });
+    await updateRoleOfUserAtOrganization(db.fdm, owner.id, orgId, admin.id, "member");
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      acceptInvitation(db.fdm, second.id, asAdmin),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT", field: "invitationId" });
+    expect(after).toEqual(before);
+    expect((await getOrganization(db.fdm, admin.id, orgId)).role).toBe("member");
+    await expect(getOrganization(db.fdm, second.id, orgId)).rejects.toBeInstanceOf(
+      FdmPermissionError,
+    );
+  });
+
+  it("revokes, on demoting an owner to admin, only its invitations as owner", async () => {
+    const { owner, member, orgId } = await team();
+    await updateRoleOfUserAtOrganization(db.fdm, owner.id, orgId, member.id, "owner");
+    const asOwner = await user("Otto");
+    const asAdmin = await user("Ada");
+    const ownerInvitation = await inviteUserToOrganization(db.fdm, member.id, orgId, {
+      email: asOwner.email,
+      role: "owner",
+    });
+    const adminInvitation = await inviteUserToOrganization(db.fdm, member.id, orgId, {
+      email: asAdmin.email,
+      role: "admin",
+    });
+    await updateRoleOfUserAtOrganization(db.fdm, owner.id, orgId, member.id, "admin");
+    expect(
+      (await listPendingInvitationsForOrganization(db.fdm, owner.id, orgId)).map((i) => i.id),
+    ).toEqual([adminInvitation]);
+    await expect(acceptInvitation(db.fdm, asOwner.id, ownerInvitation)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "invitationId: the invitation was revoked by the organization.",
+    });
+    expect(await acceptInvitation(db.fdm, asAdmin.id, adminInvitation)).toBe(orgId);
+    expect((await getOrganization(db.fdm, asAdmin.id, orgId)).role).toBe("admin");
+  });
+
+  it("serialises an acceptance with the inviter's removal: one lands first, neither deadlocks", async () => {
+    const other = await db.openSecond();
+    const outcomes: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { owner, admin, orgId } = await team();
+      const second = await user("Adam");
+      const id = await inviteUserToOrganization(db.fdm, admin.id, orgId, {
+        email: second.email,
+        role: "admin",
+      });
+      const [removal, acceptance] = await Promise.allSettled([
+        removeUserFromOrganization(db.fdm, owner.id, orgId, admin.id),
+        acceptInvitation(other, second.id, id),
+      ]);
+      const code = (r: PromiseSettledResult<unknown>) =>
+        r.status === "fulfilled" ? "ok" : (r.reason as FdmError).code;
+      outcomes.push(`${code(removal)}/${code(acceptance)}`);
+      const isMember = (await listMembersOfOrganization(db.fdm, owner.id, orgId)).some(
+        (m) => m.user.id === second.id,
+      );
+      // accepted before the removal (a member), or refused after it (no member)
+      expect(isMember).toBe(acceptance.status === "fulfilled");
+    }
+    // never a deadlock (a DATABASE error), and the removal does win races
+    expect(outcomes.filter((o) => o !== "ok/ok" && o !== "ok/CONFLICT")).toEqual([]);
+    expect(outcomes).toContain("ok/CONFLICT");
+  });
+
+  it("refuses an invitation whose inviter is no longer a member, however it left", async () => {
+    const { owner, admin, orgId } = await team();
+    const second = await user("Adam");
+    const id = await inviteUserToOrganization(db.fdm, admin.id, orgId, {
+      email: second.email,
+      role: "admin",
+    });
+    // The inviter's account is deleted (e.g. by an operator): its memberships go with it,
+    // without any fdm-core call that could revoke its invitations.
+    await db.fdm.delete(authUser).where(eq(authUser.id, admin.id));
+    expect((await statusOf(id))?.status).toBe("pending");
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      acceptInvitation(db.fdm, second.id, id),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT", field: "invitationId" });
+    expect((error as Error).message).toBe(
+      "invitationId: the invitation is no longer valid: its inviter may no longer invite with the role 'admin'; ask the organization for a new one.",
+    );
+    expect(after).toEqual(before);
+    expect((await statusOf(id))?.status).toBe("pending");
+    expect(
+      (await auditRows(second.id, "acceptInvitation")).map((r) => [r.outcome, r.errorCode]),
+    ).toEqual([["failed", "CONFLICT"]]);
+    // an owner revokes it and invites the address afresh
+    await revokeInvitation(db.fdm, owner.id, id);
+    const again = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: second.email,
+      role: "member",
+    });
+    expect(await acceptInvitation(db.fdm, second.id, again)).toBe(orgId);
+  });
+
+  it("lets an owner revoke: the invitation can no longer be answered, and the address can be invited again", async () => {
+    const { owner, orgId } = await team();
+    const bram = await user("Bram");
+    const id = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: bram.email,
+      role: "admin",
+    });
+    const [listed] = await listPendingInvitationsForOrganization(db.fdm, owner.id, orgId);
+    expect(listed).toMatchObject({ id, email: bram.email, role: "admin", inviterId: owner.id });
+    await revokeInvitation(db.fdm, owner.id, id);
+    const stored = await statusOf(id);
+    expect(stored?.status).toBe("revoked");
+    expect(stored?.respondedAt).toBeInstanceOf(Date);
+    expect(await listPendingInvitationsForOrganization(db.fdm, owner.id, orgId)).toEqual([]);
+    expect(await listPendingInvitationsForUser(db.fdm, bram.id)).toEqual([]);
+    for (const answer of [acceptInvitation, declineInvitation]) {
+      const { error, before, after } = await expectNoWrite(db.fdm, () =>
+        answer(db.fdm, bram.id, id),
+      );
+      expect(error).toMatchObject({ code: "CONFLICT", field: "invitationId" });
+      expect((error as Error).message).toBe(
+        "invitationId: the invitation was revoked by the organization.",
+      );
+      expect(after).toEqual(before);
+    }
+    // revoking again changes nothing
+    const { error } = await expectNoWrite(db.fdm, () => revokeInvitation(db.fdm, owner.id, id));
+    expect(error).toMatchObject({
+      code: "CONFLICT",
+      message: "invitationId: the invitation was already revoked.",
+    });
+    const again = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: bram.email,
+      role: "member",
+    });
+    expect(await acceptInvitation(db.fdm, bram.id, again)).toBe(orgId);
+    expect((await getOrganization(db.fdm, bram.id, orgId)).role).toBe("member");
+    // one audit row per call, with the outcome the guard recorded
+    expect(
+      (await auditRows(owner.id, "revokeInvitation")).map((r) => [
+        r.outcome,
+        r.errorCode,
+        r.resource,
+        r.resourceId,
+      ]),
+    ).toEqual([
+      ["done", null, "organization", orgId],
+      ["failed", "CONFLICT", "organization", orgId],
+    ]);
+    expect(
+      (await auditRows(bram.id, "acceptInvitation")).map((r) => [r.outcome, r.errorCode]),
+    ).toEqual([
+      ["failed", "CONFLICT"],
+      ["done", null],
+    ]);
+  });
+
+  it("lets an admin list and revoke invitations, but not one as owner", async () => {
+    const { owner, admin, orgId } = await team();
+    const asMember = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: "lid@example.org",
+      role: "member",
+    });
+    const asOwner = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: "eigenaar@example.org",
+      role: "owner",
+    });
+    const listed = await listPendingInvitationsForOrganization(db.fdm, admin.id, orgId);
+    expect(listed.map((i) => i.id).sort()).toEqual([asMember, asOwner].sort());
+    await revokeInvitation(db.fdm, admin.id, asMember);
+    const { error, before, after } = await expectNoWrite(db.fdm, () =>
+      revokeInvitation(db.fdm, admin.id, asOwner),
+    );
+    expect(error).toBeInstanceOf(FdmPermissionError);
+    expect(error).toMatchObject({ action: "share", resource: "organization", resourceId: orgId });
+    expect(after).toEqual(before);
+    expect(
+      (await listPendingInvitationsForOrganization(db.fdm, admin.id, orgId)).map((i) => i.id),
+    ).toEqual([asOwner]);
+    expect(
+      (await auditRows(admin.id, "revokeInvitation")).map((r) => [r.outcome, r.allowed]),
+    ).toEqual([
+      ["done", true],
+      ["refused", false],
+    ]);
+  });
+
+  it("refuses a member, a stranger and an admin of another organization, leaving only an audit row", async () => {
+    const { owner, member, orgId } = await team();
+    const other = await team();
+    const stranger = await user("Sven");
+    const id = await inviteUserToOrganization(db.fdm, owner.id, orgId, {
+      email: "bram@example.org",
+      role: "member",
+    });
+    for (const who of [member.id, stranger.id, other.admin.id, other.owner.id]) {
+      const { error, before, after } = await expectNoWrite(db.fdm, () =>
+        revokeInvitation(db.fdm, who, id),
+      );
+      expect(error).toBeInstanceOf(FdmPermissionError);
+      expect(error).toMatchObject({ code: "PERMISSION_DENIED", principalId: who });
+      expect(after).toEqual(before);
+      const rows = await auditRows(who, "revokeInvitation");
+      expect(rows.map((r) => [r.outcome, r.allowed, r.errorCode])).toEqual([
+        ["refused", false, "PERMISSION_DENIED"],
+      ]);
+    }
+    expect((await statusOf(id))?.status).toBe("pending");
+    // an unknown invitation is reported as such, and a principal that is no user is refused
+    const { error } = await expectNoWrite(db.fdm, () =>
+      revokeInvitation(db.fdm, owner.id, "no-such-invitation"),
+    );
+    expect(error).toMatchObject({ code: "NOT_FOUND", field: "invitationId" });
+    expect(
+      (await auditRows(owner.id, "revokeInvitation")).map((r) => [r.outcome, r.errorCode]),
+    ).toEqual([["refused", "NOT_FOUND"]]);
+    for (const invitationId of [id, "no-such-invitation"]) {
+      await expect(revokeInvitation(db.fdm, "not-a-user", invitationId)).rejects.toMatchObject({
+        code: "PERMISSION_DENIED",
+        principalId: "not-a-user",
+      });
+    }
+    await expect(revokeInvitation(db.fdm, owner.id, "")).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      field: "invitationId",
+    });
+  });
+});
+
 describe("an organization holding a role on a farm", () => {
   it("lets its members act with the organization's role, and audits through which principal", async () => {
     const { owner, member, orgId } = await team();
@@ -472,7 +759,7 @@ describe("an organization holding a role on a farm", () => {
     const farmer = await user("Frank");
     const farmId = await addFarm(db.fdm, farmer.id, { name: "Akkerbouw" });
     await grantRoleToFarm(db.fdm, farmer.id, member.id, farmId, "researcher");
-    await grantRoleToFarm(db.fdm, farmer.id, orgId, farmId, "owner");
+    await grantAccepted(db.fdm, farmer.id, orgId, farmId, "owner", member.id);
     expect((await getFarm(db.fdm, member.id, farmId)).roles).toEqual(["owner", "researcher"]);
     expect(await isAllowedToShareFarm(db.fdm, member.id, farmId)).toBe(true);
     await getFarm(db.fdm, member.id, farmId);
@@ -500,9 +787,9 @@ describe("an organization holding a role on a farm", () => {
     const { owner, orgId } = await team();
     const farmer = await user("Frank");
     const shared = await addFarm(db.fdm, farmer.id, { name: "Gedeeld" });
-    await grantRoleToFarm(db.fdm, farmer.id, orgId, shared, "owner");
+    await grantAccepted(db.fdm, farmer.id, orgId, shared, "owner", owner.id);
     const own = await addFarm(db.fdm, owner.id, { name: "Eigen" });
-    await grantRoleToFarm(db.fdm, owner.id, orgId, own, "owner");
+    await grantAccepted(db.fdm, owner.id, orgId, own, "owner", owner.id);
     const { updateRoleOfPrincipalAtFarm, revokePrincipalFromFarm } = await import(
       "./farm-sharing.js"
     );
@@ -542,7 +829,7 @@ describe("what an organization role allows with the organization's farm roles", 
       const acting = orgRole === "owner" ? t.owner : orgRole === "admin" ? t.admin : t.member;
       const farmer = await user("Femke");
       const farmId = await addFarm(db.fdm, farmer.id, { name: "Hoeve" });
-      await grantRoleToFarm(db.fdm, farmer.id, t.orgId, farmId, farmRole as "owner");
+      await grantAccepted(db.fdm, farmer.id, t.orgId, farmId, farmRole as "owner", t.owner.id);
       const canRead = await getFarm(db.fdm, acting.id, farmId).then(
         () => true,
         () => false,
@@ -562,7 +849,7 @@ describe("what an organization role allows with the organization's farm roles", 
     const farmer = await user("Femke");
     const mallory = await user("Mallory");
     const farmId = await addFarm(db.fdm, farmer.id, { name: "Hoeve" });
-    await grantRoleToFarm(db.fdm, farmer.id, t.orgId, farmId, "owner");
+    await grantAccepted(db.fdm, farmer.id, t.orgId, farmId, "owner", t.owner.id);
     const { error, before, after } = await expectNoWrite(db.fdm, () =>
       grantRoleToFarm(db.fdm, t.member.id, mallory.id, farmId, "owner"),
     );

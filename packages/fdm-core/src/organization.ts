@@ -1,8 +1,13 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { lastOwner, type OrganizationRole, organizationRoleOrder } from "./authorization.js";
+import { and, asc, eq, gt, notInArray, sql } from "drizzle-orm";
+import {
+  lastOwner,
+  type OrganizationRole,
+  organizationPermissions,
+  organizationRoleOrder,
+} from "./authorization.js";
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
-import { guard } from "./guard.js";
+import { guard, system } from "./guard.js";
 import { handlePattern, type Principal, usersAsPrincipals } from "./principal.js";
 import {
   authUser,
@@ -130,6 +135,55 @@ function requireEmail(value: unknown): string {
 
 const conflict = (field: string, message: string) =>
   new FdmError("CONFLICT", `${field}: ${message}.`, { field });
+
+/**
+ * Whether a member with role `inviter` may invite someone with role `role`: owners and admins
+ * manage members, and only owners may make owners. {@link inviteUserToOrganization} applies it
+ * when inviting and {@link acceptInvitation} again when the invitation is accepted.
+ */
+function mayInvite(inviter: OrganizationRole | undefined, role: OrganizationRole): boolean {
+  if (inviter === undefined || !organizationPermissions[inviter].includes("share")) return false;
+  return role !== "owner" || inviter === "owner";
+}
+
+/** The roles a member with role `inviter` may invite with. */
+const invitableBy = (inviter: OrganizationRole): OrganizationRole[] =>
+  roleValues.filter((role) => mayInvite(inviter, role));
+
+/**
+ * Revokes the open invitations `inviterId` made in the organization that its role `role`
+ * (`undefined`: no longer a member) no longer lets it make, so that none outlives the right to
+ * grant it.
+ */
+async function revokeInvitationsBeyond(
+  tx: FdmType,
+  organizationId: string,
+  inviterId: string,
+  role: OrganizationRole | undefined,
+): Promise<void> {
+  const allowed = role === undefined ? [] : invitableBy(role);
+  if (allowed.length === roleValues.length) return;
+  const now = new Date();
+  await tx
+    .update(organizationInvitations)
+    .set({ status: "revoked", respondedAt: now })
+    .where(
+      and(
+        eq(organizationInvitations.organizationId, organizationId),
+        eq(organizationInvitations.inviterId, inviterId),
+        eq(organizationInvitations.status, "pending"),
+        gt(organizationInvitations.expiresAt, now),
+        allowed.length > 0 ? notInArray(organizationInvitations.role, allowed) : undefined,
+      ),
+    );
+}
+
+const unknownInvitation = (id: string, forUser = false) =>
+  new FdmError(
+    "NOT_FOUND",
+    `invitationId: no invitation with id '${id}'${forUser ? " for this user" : ""}.`,
+    { field: "invitationId" },
+  );
 
 /** Throws CONFLICT when the slug is taken by another organization or by a username. */
 async function requireFreeSlug(tx: FdmType, slug: string, except?: string): Promise<void> {
@@ -502,7 +556,9 @@ const lastOrgOwner = (userId: string, organizationId: string) =>
 /**
  * Changes the role of a member. Owners may change any role; admins may change
  * admins and members between `admin` and `member`, but cannot make anyone
- * owner nor change an owner. The last owner cannot be demoted.
+ * owner nor change an owner. The last owner cannot be demoted. A member whose
+ * new role may no longer invite with some role loses, in the same transaction,
+ * its open invitations with that role: they become `revoked`.
  *
  * @param fdm - The database handle.
  * @param principalId - Who changes it; an owner or admin.
@@ -554,6 +610,7 @@ export async function updateRoleOfUserAtOrganization(
             eq(organizationMembers.userId, target),
           ),
         );
+      await revokeInvitationsBeyond(tx, organizationId, target, newRole);
     },
   );
 }
@@ -561,7 +618,8 @@ export async function updateRoleOfUserAtOrganization(
 /**
  * Removes a user from an organization. Owners may remove anyone, admins may
  * remove admins and members, and every member may leave (remove itself). The
- * last owner cannot be removed.
+ * last owner cannot be removed. The open invitations the user made in the
+ * organization are revoked in the same transaction.
  *
  * @param fdm - The database handle.
  * @param principalId - Who removes; an owner, an admin, or the member itself.
@@ -606,6 +664,7 @@ export async function removeUserFromOrganization(
             eq(organizationMembers.userId, target),
           ),
         );
+      await revokeInvitationsBeyond(tx, organizationId, target, undefined);
     },
   );
 }
@@ -614,6 +673,9 @@ export async function removeUserFromOrganization(
  * Invites an email address to join an organization with a role. Owners and
  * admins may invite; only owners may invite as owner. The address need not
  * belong to an account yet: whoever signs up with it and verifies it can accept.
+ * The invitation holds only while the inviter may still invite with its role:
+ * {@link acceptInvitation} checks that again, and removing or demoting the
+ * inviter revokes it. Owners and admins may revoke it ({@link revokeInvitation}).
  *
  * @param fdm - The database handle.
  * @param principalId - Who invites; an owner or admin.
@@ -654,7 +716,7 @@ export async function inviteUserToOrganization(
     "share",
     organizationId,
     async (tx, { role: myRole }) => {
-      if (role === "owner" && myRole !== "owner") {
+      if (!mayInvite(myRole, role)) {
         throw new FdmPermissionError(principalId, "share", "organization", organizationId);
       }
       const [member] = await tx
@@ -706,7 +768,8 @@ const invitationColumns = {
 
 /**
  * Lists the pending invitations of an organization that have not expired,
- * soonest expiry first. Owners and admins may.
+ * soonest expiry first, each with its id, address, role and inviter: what
+ * {@link revokeInvitation} needs. Owners and admins may.
  *
  * @param fdm - The database handle.
  * @param principalId - Who asks; an owner or admin.
@@ -743,6 +806,81 @@ export async function listPendingInvitationsForOrganization(
           ),
         )
         .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id)),
+  );
+}
+
+/**
+ * Revokes a pending invitation: it can then no longer be accepted or declined,
+ * and the address can be invited again. Owners and admins of the invitation's
+ * organization may; only owners may revoke an invitation as owner (the rule of
+ * {@link inviteUserToOrganization}). An invitation that has expired but was
+ * never answered may be revoked too.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who revokes; an owner or admin of the invitation's organization.
+ * @param invitationId - The invitation, e.g. from {@link listPendingInvitationsForOrganization}.
+ * @returns Resolves when it is revoked.
+ * @throws {FdmError} `INVALID_INPUT` for an empty id; `NOT_FOUND` for an unknown invitation;
+ *   `CONFLICT` when it was already accepted, declined or revoked; `DATABASE` when a query fails.
+ * @throws {FdmPermissionError} When the asker is not an owner or admin of the invitation's
+ *   organization, or an admin revokes an invitation as owner.
+ * @example
+ * ```ts fragment="continues the inviteUserToOrganization example"
+ * import assert from "node:assert";
+ * import { listPendingInvitationsForOrganization, revokeInvitation } from "fdm-core";
+ * await revokeInvitation(fdm, user.id, invitationId);
+ * assert.deepStrictEqual(await listPendingInvitationsForOrganization(fdm, user.id, organizationId), []);
+ * // the address can be invited again
+ * await inviteUserToOrganization(fdm, user.id, organizationId, { email: "bram@example.org", role: "member" });
+ * ```
+ */
+export async function revokeInvitation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  invitationId: string,
+): Promise<void> {
+  const id = requireId(invitationId, "invitationId");
+  const name = "revokeInvitation";
+  // The organization is looked up first so that the guard can check the asker's role in it;
+  // the invitation is read again, locked, in the guarded transaction.
+  const [found] = await system(fdm, name).read((db) =>
+    db
+      .select({ organizationId: organizationInvitations.organizationId })
+      .from(organizationInvitations)
+      .where(eq(organizationInvitations.id, id)),
+  );
+  if (!found) {
+    // No organization to check a role in: only an existing user learns the id is unknown.
+    return guard(fdm, principalId, name).writeOwn("invitation", id, async () => {
+      throw unknownInvitation(id);
+    });
+  }
+  await guard(fdm, principalId, name).writeOrganization(
+    "share",
+    found.organizationId,
+    async (tx, { role: myRole }) => {
+      const [row] = await tx
+        .select({ role: organizationInvitations.role, status: organizationInvitations.status })
+        .from(organizationInvitations)
+        .where(
+          and(
+            eq(organizationInvitations.id, id),
+            eq(organizationInvitations.organizationId, found.organizationId),
+          ),
+        )
+        .for("update");
+      if (!row) throw unknownInvitation(id);
+      if (!mayInvite(myRole, row.role)) {
+        throw new FdmPermissionError(principalId, "share", "organization", found.organizationId);
+      }
+      if (row.status !== "pending") {
+        throw conflict("invitationId", `the invitation was already ${row.status}`);
+      }
+      await tx
+        .update(organizationInvitations)
+        .set({ status: "revoked", respondedAt: new Date() })
+        .where(eq(organizationInvitations.id, id));
+    },
   );
 }
 
@@ -824,17 +962,14 @@ async function openInvitation(
       email: organizationInvitations.email,
       role: organizationInvitations.role,
       status: organizationInvitations.status,
+      inviterId: organizationInvitations.inviterId,
       expiresAt: organizationInvitations.expiresAt,
     })
     .from(organizationInvitations)
     .where(eq(organizationInvitations.id, id))
     .for("update");
   // An invitation for another address is reported as unknown, so ids cannot be probed.
-  if (!row || row.email !== user.email.toLowerCase()) {
-    throw new FdmError("NOT_FOUND", `invitationId: no invitation with id '${id}' for this user.`, {
-      field: "invitationId",
-    });
-  }
+  if (!row || row.email !== user.email.toLowerCase()) throw unknownInvitation(id, true);
   // Anyone can sign up with any address: only a verified one proves it is theirs.
   if (!user.emailVerified) {
     throw new FdmError(
@@ -842,6 +977,9 @@ async function openInvitation(
       "email: the account's email address must be verified before it can answer an invitation to it.",
       { field: "email" },
     );
+  }
+  if (row.status === "revoked") {
+    throw conflict("invitationId", "the invitation was revoked by the organization");
   }
   if (row.status !== "pending") {
     throw conflict("invitationId", `the invitation was already ${row.status}`);
@@ -855,16 +993,19 @@ async function openInvitation(
 /**
  * Accepts an invitation: the user becomes a member with the invited role, in
  * one transaction with marking the invitation accepted. Only the user whose
- * email address was invited may accept; an expired, declined or already
- * accepted invitation cannot be.
+ * email address was invited may accept; an expired, declined, revoked or
+ * already accepted invitation cannot be. The inviter must still be a member
+ * allowed to invite with that role (owner or admin; owner for the role
+ * `owner`), checked with the organization locked: an invitation does not
+ * outlive its inviter's right to grant it.
  *
  * @param fdm - The database handle.
  * @param principalId - The invited user.
  * @param invitationId - The invitation.
  * @returns The organization's id.
  * @throws {FdmError} `NOT_FOUND` when the principal is not a user or the invitation is unknown or
- *   for another address; `CONFLICT` when it was already accepted or declined, has expired, or the
- *   user is already a member.
+ *   for another address; `CONFLICT` when it was already accepted, declined or revoked, has
+ *   expired, its inviter may no longer invite with its role, or the user is already a member.
  * @throws {FdmError} `PERMISSION_DENIED` (field `email`) when the account's email address is not
  *   verified (see `sendVerificationEmail` of {@link createFdmAuth}); `DATABASE` when a query fails.
  * @example
@@ -881,8 +1022,22 @@ export async function acceptInvitation(
   const id = requireId(invitationId, "invitationId");
   return guard(fdm, principalId, "acceptInvitation").writeOwn("invitation", id, async (tx) => {
     const user = await requireUser(tx, principalId);
+    // The organization is locked before the invitation, in the order of the calls that change
+    // members and revoke invitations, so that they wait for each other instead of deadlocking.
+    const [peek] = await tx
+      .select({ organizationId: organizationInvitations.organizationId })
+      .from(organizationInvitations)
+      .where(eq(organizationInvitations.id, id));
+    const members = peek
+      ? await lockMembers(tx, peek.organizationId)
+      : new Map<string, OrganizationRole>();
     const invitation = await openInvitation(tx, user, id);
-    const members = await lockMembers(tx, invitation.organizationId);
+    if (!mayInvite(members.get(invitation.inviterId), invitation.role)) {
+      throw conflict(
+        "invitationId",
+        `the invitation is no longer valid: its inviter may no longer invite with the role '${invitation.role}'; ask the organization for a new one`,
+      );
+    }
     if (members.has(user.id)) {
       throw conflict("invitationId", "the user is already a member of the organization");
     }

@@ -25,6 +25,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { ApplicationMethods, Harvestable, Rotation } from "fdm-data";
+import { deepFreeze } from "./freeze.js";
 
 /** A value of an enumeration with the label shown to a user. */
 export interface EnumOption<T extends string> {
@@ -63,12 +64,12 @@ const date = (name: string) => timestamp(name, { withTimezone: true, mode: "date
  * assert.equal(lease?.label, "Pacht (leased)");
  * ```
  */
-export const acquiringMethodOptions = [
+export const acquiringMethodOptions = deepFreeze([
   { value: "owner", label: "Eigendom (owned)" },
   { value: "lease", label: "Pacht (leased)" },
   { value: "temporary_use", label: "Tijdelijk gebruik (temporary use)" },
   { value: "unknown", label: "Onbekend (unknown)" },
-] as const satisfies readonly EnumOption<string>[];
+] as const satisfies readonly EnumOption<string>[]);
 /** The `acquiring_method` enumeration: values of {@link acquiringMethodOptions}. */
 export const acquiringMethod = pgEnum("acquiring_method", values(acquiringMethodOptions));
 
@@ -76,14 +77,14 @@ export const acquiringMethod = pgEnum("acquiring_method", values(acquiringMethod
  * Ways a fertilizer is spread on a field; the same value set as fdm-data's
  * `ApplicationMethods`.
  */
-export const applicationMethodOptions = [
+export const applicationMethodOptions = deepFreeze([
   { value: "broadcasting", label: "Breedwerpig strooien (broadcasting)" },
   { value: "narrowband", label: "Sleepslang of sleepvoet (narrow band)" },
   { value: "shallow_injection", label: "Zodebemesting (shallow injection)" },
   { value: "injection", label: "Injecteren (injection)" },
   { value: "incorporation", label: "Onderwerken (incorporation)" },
   { value: "spraying", label: "Spuiten (spraying)" },
-] as const satisfies readonly EnumOption<ApplicationMethods>[];
+] as const satisfies readonly EnumOption<ApplicationMethods>[]);
 sameSet<(typeof applicationMethodOptions)[number]["value"], ApplicationMethods>(true);
 /** The `application_method` enumeration: values of {@link applicationMethodOptions}. */
 export const applicationMethod = pgEnum("application_method", values(applicationMethodOptions));
@@ -94,7 +95,7 @@ export const applicationMethod = pgEnum("application_method", values(application
  * level in cm below the surface, as defined by Stiboka for the Bodemkaart van
  * Nederland.
  */
-export const gwlClassOptions = [
+export const gwlClassOptions = deepFreeze([
   { value: "I", label: "Gt I (GLG < 50 cm)" },
   { value: "II", label: "Gt II (GLG 50–80 cm)" },
   { value: "III", label: "Gt III (GHG < 40 cm, GLG 80–120 cm)" },
@@ -103,22 +104,22 @@ export const gwlClassOptions = [
   { value: "VI", label: "Gt VI (GHG 40–80 cm, GLG > 120 cm)" },
   { value: "VII", label: "Gt VII (GHG 80–140 cm, GLG > 120 cm)" },
   { value: "VIII", label: "Gt VIII (GHG > 140 cm, GLG > 120 cm)" },
-] as const satisfies readonly EnumOption<string>[];
+] as const satisfies readonly EnumOption<string>[]);
 /** The `gwl_class` enumeration: values of {@link gwlClassOptions}. */
 export const gwlClass = pgEnum("gwl_class", values(gwlClassOptions));
 
 /** How often a cultivation is harvested; the same value set as fdm-data's `Harvestable`. */
-export const harvestableOptions = [
+export const harvestableOptions = deepFreeze([
   { value: "once", label: "Once (one harvest ends the crop)" },
   { value: "multiple", label: "Multiple (several harvests per season)" },
   { value: "none", label: "None (not harvested)" },
-] as const satisfies readonly EnumOption<Harvestable>[];
+] as const satisfies readonly EnumOption<Harvestable>[]);
 sameSet<(typeof harvestableOptions)[number]["value"], Harvestable>(true);
 /** The `harvestable` enumeration: values of {@link harvestableOptions}. */
 export const harvestable = pgEnum("harvestable", values(harvestableOptions));
 
 /** Rotation groups of cultivations; the same value set as fdm-data's `Rotation`. */
-export const rotationOptions = [
+export const rotationOptions = deepFreeze([
   { value: "grassland", label: "Grasland (grassland)" },
   { value: "cereal", label: "Granen (cereals)" },
   { value: "maize", label: "Maïs (maize)" },
@@ -134,13 +135,13 @@ export const rotationOptions = [
   { value: "fallow", label: "Braak (fallow)" },
   { value: "nature", label: "Natuur (nature)" },
   { value: "other", label: "Overig (other)" },
-] as const satisfies readonly EnumOption<Rotation>[];
+] as const satisfies readonly EnumOption<Rotation>[]);
 sameSet<(typeof rotationOptions)[number]["value"], Rotation>(true);
 /** The `rotation` enumeration: values of {@link rotationOptions}. */
 export const rotation = pgEnum("rotation", values(rotationOptions));
 
 /** NMI's harvest categories of crops; the same value set as fdm-data's `HarvestCategory`. */
-export const harvestCategoryOptions = [
+export const harvestCategoryOptions = deepFreeze([
   { value: "HC010", label: "Standard (one harvested product)" },
   { value: "HC020", label: "Grass" },
   { value: "HC031", label: "Maize" },
@@ -148,17 +149,17 @@ export const harvestCategoryOptions = [
   { value: "HC041", label: "Sugar beet" },
   { value: "HC042", label: "Potatoes" },
   { value: "HC050", label: "Cereals" },
-] as const satisfies readonly EnumOption<string>[];
+] as const satisfies readonly EnumOption<string>[]);
 /** The `harvest_category` enumeration: a value of {@link harvestCategoryOptions}. */
 export const harvestCategory = pgEnum("harvest_category", values(harvestCategoryOptions));
 
 /** Where the values of a soil analysis come from. */
-export const soilAnalysisSourceOptions = [
+export const soilAnalysisSourceOptions = deepFreeze([
   { value: "laboratory", label: "Laboratory analysis of a sample" },
   { value: "farmer", label: "Entered by the farmer" },
   { value: "estimate", label: "Estimate from a map or model" },
   { value: "other", label: "Other" },
-] as const satisfies readonly EnumOption<string>[];
+] as const satisfies readonly EnumOption<string>[]);
 /** The `soil_analysis_source` enumeration: values of {@link soilAnalysisSourceOptions}. */
 export const soilAnalysisSource = pgEnum("soil_analysis_source", values(soilAnalysisSourceOptions));
 
@@ -166,7 +167,7 @@ export const soilAnalysisSource = pgEnum("soil_analysis_source", values(soilAnal
  * Agricultural soil types (bodemsoorten) of the Netherlands as used in Dutch
  * fertilization advice (Handboek Bodem en Bemesting).
  */
-export const soilTypesOptions = [
+export const soilTypesOptions = deepFreeze([
   { value: "zeeklei", label: "Zeeklei (marine clay)" },
   { value: "rivierklei", label: "Rivierklei (river clay)" },
   { value: "moerige_klei", label: "Moerige klei (peaty clay)" },
@@ -175,7 +176,7 @@ export const soilTypesOptions = [
   { value: "dekzand", label: "Dekzand (cover sand)" },
   { value: "duinzand", label: "Duinzand (dune sand)" },
   { value: "loess", label: "Löss (loess)" },
-] as const satisfies readonly EnumOption<string>[];
+] as const satisfies readonly EnumOption<string>[]);
 /** The `soiltype` enumeration: values of {@link soilTypesOptions}. */
 export const soiltype = pgEnum("soiltype", values(soilTypesOptions));
 
@@ -185,7 +186,7 @@ export const soiltype = pgEnum("soiltype", values(soilTypesOptions));
  * codes 130–134 of 2026): the codes of fdm-data's `rvo` catalogue (a test
  * keeps the two equal). Code 115 is kunstmest (mineral fertilizer).
  */
-export const typeRvoOptions = [
+export const typeRvoOptions = deepFreeze([
   { value: "10", label: "Rundvee - Vaste mest" },
   { value: "11", label: "Rundvee - Filtraat na mestscheiding" },
   { value: "12", label: "Rundvee - Gier" },
@@ -256,9 +257,9 @@ export const typeRvoOptions = [
   { value: "132", label: "Mineralenconcentraat (Renure)" },
   { value: "133", label: "Struviet (Renure)" },
   { value: "134", label: "Ander ammoniumzout (Renure)" },
-] as const satisfies readonly EnumOption<string>[];
+] as const satisfies readonly EnumOption<string>[]);
 /** The RVO mestcodes of {@link typeRvoOptions}, as the values of the `type_rvo` enumeration. */
-export const typeRvoEnum = values(typeRvoOptions);
+export const typeRvoEnum = deepFreeze(values(typeRvoOptions));
 /** The `type_rvo` enumeration: an RVO mestcode as text, e.g. `"14"`. */
 export const typeRvo = pgEnum("type_rvo", typeRvoEnum);
 

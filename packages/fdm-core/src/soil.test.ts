@@ -10,6 +10,7 @@ import {
   removeSoilAnalysis,
   updateSoilAnalysis,
 } from "./soil.js";
+import { withAuditRows } from "./test-audit.js";
 import {
   countRows,
   createTestDatabase,
@@ -176,6 +177,26 @@ describe("listing, current data, update and removal", () => {
       expect(error).toMatchObject({ code: "INVALID_INPUT", field });
       expect(after).toEqual(before);
     }
+  });
+
+  it("makes one access decision for an update: one audit row, done, and returns what a later read gives", async () => {
+    const id = await addSoilAnalysis(db.fdm, "owner", fieldId, lab("2024-05-02", { pAl: 40 }));
+    const { result, rows } = await withAuditRows(db.fdm, () =>
+      updateSoilAnalysis(db.fdm, "owner", id, { parameters: { ph: 5.1 }, depthLowerCm: 25 }),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        origin: "updateSoilAnalysis",
+        principalId: "owner",
+        resourceId: id,
+        allowed: true,
+        outcome: "done",
+        errorCode: null,
+      }),
+    ]);
+    expect(result.parameters).toMatchObject({ pAl: 40, ph: 5.1 });
+    expect(result.depthLowerCm).toBe(25);
+    expect(result).toEqual(await getSoilAnalysis(db.fdm, "owner", id));
   });
 
   it("removes an analysis with its sampling", async () => {

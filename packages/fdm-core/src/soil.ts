@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, lte } from "drizzle-orm";
-import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./cultivation.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
@@ -12,6 +11,7 @@ import {
   soilSampling,
   soilTypesOptions,
 } from "./schema.js";
+import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./tenure.js";
 import {
   createId,
   one,
@@ -280,6 +280,12 @@ function selectAnalyses(db: FdmType) {
 
 type AnalysisRow = Awaited<ReturnType<typeof selectAnalyses>>[number];
 
+/** One soil analysis; no access check (the caller's guard made it). */
+async function readAnalysis(db: FdmType, analysisId: string): Promise<SoilAnalysis> {
+  const rows = await selectAnalyses(db).where(eq(soilAnalyses.id, analysisId));
+  return toAnalysis(one(rows, "analysisId", analysisId));
+}
+
 /** For each parameter, the value of the newest row that has one; rows come newest first. */
 function currentOf(rows: readonly AnalysisRow[]): CurrentSoilData {
   const out: CurrentSoilData = [];
@@ -411,13 +417,8 @@ export async function getSoilAnalysis(
   principalId: PrincipalId,
   analysisId: string,
 ): Promise<SoilAnalysis> {
-  return guard(fdm, principalId, "getSoilAnalysis").read(
-    "soil_analysis",
-    analysisId,
-    async (db) => {
-      const rows = await selectAnalyses(db).where(eq(soilAnalyses.id, analysisId));
-      return toAnalysis(one(rows, "analysisId", analysisId));
-    },
+  return guard(fdm, principalId, "getSoilAnalysis").read("soil_analysis", analysisId, (db) =>
+    readAnalysis(db, analysisId),
   );
 }
 
@@ -474,7 +475,7 @@ export async function getSoilAnalyses(
  * @param principalId - Who changes it; needs the `write` right on the farm.
  * @param analysisId - The analysis.
  * @param update - The fields to change (at least one).
- * @returns The analysis as stored afterwards.
+ * @returns The analysis as stored afterwards, read in the same transaction.
  * @throws {FdmError} `INVALID_INPUT` for a bad value; `NOT_FOUND` for an unknown analysis.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
@@ -505,7 +506,7 @@ export async function updateSoilAnalysis(
         );
   const parameters =
     patch.parameters === undefined ? {} : validateParameters(patch.parameters, false);
-  await guard(fdm, principalId, "updateSoilAnalysis").write(
+  return guard(fdm, principalId, "updateSoilAnalysis").write(
     "soil_analysis",
     analysisId,
     async (tx) => {
@@ -538,9 +539,10 @@ export async function updateSoilAnalysis(
         .update(soilSampling)
         .set({ samplingDate, ...depths })
         .where(eq(soilSampling.analysisId, analysisId));
+      // Read back in the transaction: one access check and one audit row for the call.
+      return readAnalysis(tx, analysisId);
     },
   );
-  return getSoilAnalysis(fdm, principalId, analysisId);
 }
 
 /**

@@ -110,6 +110,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
 const dataTables = {
   farms: schema.farms,
   farmRoles: schema.farmRoles,
+  farmRoleOffers: schema.farmRoleOffers,
   fields: schema.fields,
   fieldAcquiring: schema.fieldAcquiring,
   fieldDiscarding: schema.fieldDiscarding,
@@ -117,6 +118,7 @@ const dataTables = {
   cultivations: schema.cultivations,
   cultivationStarting: schema.cultivationStarting,
   cultivationEnding: schema.cultivationEnding,
+  cultivationResidues: schema.cultivationResidues,
   harvestables: schema.harvestables,
   harvestableAnalyses: schema.harvestableAnalyses,
   cultivationHarvesting: schema.cultivationHarvesting,
@@ -271,4 +273,24 @@ export async function addUser(
     image: user.image ?? null,
   });
   return id;
+}
+
+/**
+ * Grants `role` on a farm as `granter` and, where that is only an offer (`owner` to another
+ * principal), accepts it as `acceptor`: the grantee itself, or for a grantee organization one
+ * of its owners or admins. For tests that need the role in force.
+ */
+export async function grantAccepted(
+  fdm: FdmType,
+  granter: string,
+  grantee: string,
+  farmId: string,
+  role: "owner" | "advisor" | "researcher",
+  acceptor: string = grantee,
+): Promise<void> {
+  const { acceptFarmRoleOffer, grantRoleToFarm } = await import("./farm-sharing.js");
+  if ((await grantRoleToFarm(fdm, granter, grantee, farmId, role)) === "offered") {
+    const forOrganization = acceptor === grantee ? undefined : { organizationId: grantee };
+    await acceptFarmRoleOffer(fdm, acceptor, farmId, forOrganization);
+  }
 }

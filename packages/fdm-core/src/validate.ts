@@ -1,4 +1,5 @@
 import { FdmError } from "./error.js";
+import { deepFreeze } from "./freeze.js";
 import type { Exactly } from "./schema.js";
 
 /** A period of time; `null` on either side leaves that side open. */
@@ -44,7 +45,7 @@ export function optionalText(value: unknown, field: string, max = 500): string |
 }
 
 /** The years a stored date may fall in: farm records, not history or far futures. */
-export const dateRange = { minYear: 1900, maxYear: 2200 } as const;
+export const dateRange = deepFreeze({ minYear: 1900, maxYear: 2200 } as const);
 
 export function requireDate(value: unknown, field: string): Date {
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
