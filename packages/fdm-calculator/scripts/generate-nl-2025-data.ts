@@ -6,6 +6,7 @@
  *   npx tsx packages/fdm-calculator/scripts/generate-nl-2025-data.ts
  *
  * then format the output with `npx biome check --write packages/fdm-calculator/src/norms`.
+ * The tables are frozen deeply (`deepFreeze`), so no caller can change them at run time.
  * The package never reads the CSV files at run time. The calculator keeps only
  * norm figures keyed by code: the BRP crop codes and the Table-11 mestcodes
  * (names, forfaitaire contents) come from fdm-data's catalogues.
@@ -41,20 +42,21 @@ for (const r of readCsv("stikstof-variety-lists-2025.csv")) {
 }
 write(
   "stikstof-data.ts",
-  'import type { StikstofTableRow } from "./table-types.js";',
+  `import { deepFreeze } from "../../../freeze.js";
+import type { StikstofTableRow } from "./table-types.js";`,
   `/**
  * RVO, Tabel 2 Stikstof landbouwgrond 2025 (stikstofgebruiksnormen per crop):
  * one row per line, or per variant where a line has variants, in RVO's order.
  * Line names are copied letter for letter, typos included.
  */
-export const STIKSTOF_TABLE_2025: readonly StikstofTableRow[] = ${JSON.stringify(stikstof)};
+export const STIKSTOF_TABLE_2025: readonly StikstofTableRow[] = deepFreeze(${JSON.stringify(stikstof)});
 
 /**
  * RVO, Tabel 2 Stikstof landbouwgrond 2025: the potato variety lists that
  * decide between the \`hoge norm\` and the \`lage norm\` of the ware and seed
  * potato lines.
  */
-export const STIKSTOF_VARIETY_LISTS_2025: readonly { table2Name: string; variant: string; varieties: string[] }[] = ${JSON.stringify([...varieties.values()])};`,
+export const STIKSTOF_VARIETY_LISTS_2025: readonly { table2Name: string; variant: string; varieties: string[] }[] = deepFreeze(${JSON.stringify([...varieties.values()])});`,
 );
 
 // Phosphate classes
@@ -70,13 +72,14 @@ const fosfaat = readCsv("fosfaat-norms-2025.csv").map((r) => ({
 }));
 write(
   "fosfaat-data.ts",
-  'import type { FosfaatTableRow } from "./table-types.js";',
+  `import { deepFreeze } from "../../../freeze.js";
+import type { FosfaatTableRow } from "./table-types.js";`,
   `/**
  * RVO, Tabel fosfaatgebruiksnormen 2025 and Differentiatie fosfaatgebruiksnorm:
  * one row per cell of the grasland and bouwland class tables. P-CaCl2 bounds
  * are in tenths of mg P/kg, P-AL bounds in mg P2O5/100 g, both inclusive.
  */
-export const FOSFAAT_TABLE_2025: readonly FosfaatTableRow[] = ${JSON.stringify(fosfaat)};`,
+export const FOSFAAT_TABLE_2025: readonly FosfaatTableRow[] = deepFreeze(${JSON.stringify(fosfaat)});`,
 );
 
 // Dierlijke mest
@@ -84,23 +87,25 @@ const dierlijk = readCsv("dierlijke-mest-2025.csv").map(dierlijkeMestRow);
 dierlijk.sort((a, b) => a.priority - b.priority);
 write(
   "dierlijke-mest-data.ts",
-  'import type { DierlijkeMestTableRow } from "./table-types.js";',
+  `import { deepFreeze } from "../../../freeze.js";
+import type { DierlijkeMestTableRow } from "./table-types.js";`,
   `/**
  * RVO pages on the dierlijke-mest-gebruiksnorm, derogatie and NV-gebieden
  * (2025): the cases in priority order; the first matching row applies.
  */
-export const DIERLIJKE_MEST_TABLE_2025: readonly DierlijkeMestTableRow[] = ${JSON.stringify(dierlijk)};`,
+export const DIERLIJKE_MEST_TABLE_2025: readonly DierlijkeMestTableRow[] = deepFreeze(${JSON.stringify(dierlijk)});`,
 );
 
 // Table 9
 const table9 = readCsv("werkingscoefficienten-2025.csv").map(table9Row);
 write(
   "werkingscoefficienten-data.ts",
-  'import type { WerkingscoefficientRow } from "./table-types.js";',
+  `import { deepFreeze } from "../../../freeze.js";
+import type { WerkingscoefficientRow } from "./table-types.js";`,
   `/**
  * Uitvoeringsregeling Meststoffenwet, Tabel 9 (2025): werkingscoëfficiënten
  * (nitrogen working coefficients). Within a category the sub-cases are in
  * order of precedence; the first sub-case whose conditions hold applies.
  */
-export const WERKINGSCOEFFICIENTEN_2025: readonly WerkingscoefficientRow[] = ${JSON.stringify(table9)};`,
+export const WERKINGSCOEFFICIENTEN_2025: readonly WerkingscoefficientRow[] = deepFreeze(${JSON.stringify(table9)});`,
 );

@@ -6,6 +6,7 @@
  *   npx tsx packages/fdm-calculator/scripts/generate-nl-2026-data.ts reference/nl-2026
  *
  * then format the output with `npx biome check --write packages/fdm-calculator/src/norms`.
+ * The tables are frozen deeply (`deepFreeze`), so no caller can change them at run time.
  * Only norm figures keyed by code are written: crop and mestcode names come from
  * fdm-data. The variety lists and the phosphate classes of 2026 must equal those
  * of 2025 (the script checks it), so the 2025 modules serve both years.
@@ -80,7 +81,8 @@ const stikstofKey = (row: ReturnType<typeof stikstofRow>) =>
   JSON.stringify({ ...row, rowId: 0, brpCodes: [] });
 write(
   "stikstof-data.ts",
-  `import { STIKSTOF_TABLE_2025 } from "../2025/stikstof-data.js";
+  `import { deepFreeze } from "../../../freeze.js";
+import { STIKSTOF_TABLE_2025 } from "../2025/stikstof-data.js";
 import type { StikstofTableRow } from "../2025/table-types.js";`,
   `/** Table 2 of 2026 against that of 2025: see against2025 in the generator. */
 const ENTRIES: readonly (number | readonly [number, number[]] | StikstofTableRow)[] = ${JSON.stringify(
@@ -101,17 +103,18 @@ const ENTRIES: readonly (number | readonly [number, number[]] | StikstofTableRow
  * (derogation is gone), four lines gained BRP codes, and "Aardappel,
  * bestrijdingsmaatregel" carries BRP 2025 (see the generator).
  */
-export const STIKSTOF_TABLE_2026: readonly StikstofTableRow[] = ENTRIES.map((entry, i) => {
+export const STIKSTOF_TABLE_2026: readonly StikstofTableRow[] = deepFreeze(ENTRIES.map((entry, i) => {
   if (typeof entry !== "number" && !Array.isArray(entry)) return entry as StikstofTableRow;
   const [from, brpCodes] = typeof entry === "number" ? [entry, null] : entry;
   const row = STIKSTOF_TABLE_2025[from] as StikstofTableRow;
   return { ...row, rowId: i + 1, brpCodes: brpCodes ?? row.brpCodes };
-});`,
+}));`,
 );
 
 write(
   "werkingscoefficienten-data.ts",
-  `import { WERKINGSCOEFFICIENTEN_2025 } from "../2025/werkingscoefficienten-data.js";
+  `import { deepFreeze } from "../../../freeze.js";
+import { WERKINGSCOEFFICIENTEN_2025 } from "../2025/werkingscoefficienten-data.js";
 import type { WerkingscoefficientRow } from "../2025/table-types.js";`,
   `/** Table 9 of 2026 against that of 2025: the index of an unchanged row, or a new row. */
 const ENTRIES: readonly (number | WerkingscoefficientRow)[] = ${JSON.stringify(
@@ -127,19 +130,20 @@ const ENTRIES: readonly (number | WerkingscoefficientRow)[] = ${JSON.stringify(
  * (nitrogen working coefficients), in order of precedence within a category.
  * The rows of 2025 and the new category Renure (mestcodes 130–134), 100%.
  */
-export const WERKINGSCOEFFICIENTEN_2026: readonly WerkingscoefficientRow[] = ENTRIES.map((entry) =>
+export const WERKINGSCOEFFICIENTEN_2026: readonly WerkingscoefficientRow[] = deepFreeze(ENTRIES.map((entry) =>
   typeof entry === "number" ? (WERKINGSCOEFFICIENTEN_2025[entry] as WerkingscoefficientRow) : entry,
-);`,
+));`,
 );
 
 write(
   "dierlijke-mest-data.ts",
-  'import type { DierlijkeMestTableRow } from "../2025/table-types.js";',
+  `import { deepFreeze } from "../../../freeze.js";
+import type { DierlijkeMestTableRow } from "../2025/table-types.js";`,
   `/**
  * RVO, dierlijke-mest-gebruiksnorm 2026: derogation is gone, so one case holds
  * for every field.
  */
-export const DIERLIJKE_MEST_TABLE_2026: readonly DierlijkeMestTableRow[] = ${JSON.stringify(readCsv("dierlijke-mest-2026.csv").map(dierlijkeMestRow))};`,
+export const DIERLIJKE_MEST_TABLE_2026: readonly DierlijkeMestTableRow[] = deepFreeze(${JSON.stringify(readCsv("dierlijke-mest-2026.csv").map(dierlijkeMestRow))});`,
 );
 
 const [renure] = readCsv("renure-2026.csv");
@@ -157,16 +161,16 @@ if (JSON.stringify(renureCodes) !== JSON.stringify(renureCategory)) {
 }
 write(
   "renure-data.ts",
-  "",
+  'import { deepFreeze } from "../../../freeze.js";',
   `/**
  * The RENURE norm of 2026: kg N/ha from RENURE products (REcovered Nitrogen
  * from manURE), a ceiling of its own on top of the dierlijke-mest-gebruiksnorm,
  * and the mestcodes that fill it.
  */
-export const RENURE_2026: { readonly norm: number; readonly mestcodes: readonly number[] } = ${JSON.stringify(
+export const RENURE_2026: { readonly norm: number; readonly mestcodes: readonly number[] } = deepFreeze(${JSON.stringify(
     {
       norm: num(renure.norm_kg_n_ha, "norm_kg_n_ha"),
       mestcodes: renureCodes,
     },
-  )};`,
+  )});`,
 );

@@ -3,6 +3,7 @@
 // figures with the same words. A bound is generous: it must never refuse a real figure, only one
 // that no field, fertilizer or lab can produce (1e308 kg/ha, a P-CaCl2 of 1e9).
 import { FdmCalculatorError } from "./errors.js";
+import { deepFreeze } from "./freeze.js";
 
 /** A physical range for one kind of input figure, with the reasoning behind it. */
 export interface PhysicalBound {
@@ -23,7 +24,8 @@ const MASS_FRACTION = "a kilogram holds at most 1,000 g of any constituent (a ma
  * The physical bounds fdm-calculator applies to its inputs (and to the numbers a
  * nutrient-advice service answers), by name. Each gives `min`, `max`, `unit` and
  * the `reason` for the figure; an input outside its bound is refused with an
- * {@link OutOfBoundsError} naming the input and the bound.
+ * {@link OutOfBoundsError} naming the input and the bound. The table is frozen:
+ * an assignment to it fails (a `TypeError` in strict mode) and changes no bound.
  *
  * @example
  * ```ts
@@ -34,7 +36,7 @@ const MASS_FRACTION = "a kilogram holds at most 1,000 g of any constituent (a ma
  * assert.equal(PHYSICAL_BOUNDS.applicationAmount.unit, "kg/ha");
  * ```
  */
-export const PHYSICAL_BOUNDS = {
+export const PHYSICAL_BOUNDS = deepFreeze({
   fieldArea: {
     min: 0,
     max: 10_000,
@@ -153,7 +155,7 @@ export const PHYSICAL_BOUNDS = {
     reason:
       "ten minutes; beyond 2³¹−1 ms Node's timer fires at once, so a larger wait would time out immediately",
   },
-} as const satisfies Record<string, PhysicalBound>;
+} as const satisfies Record<string, PhysicalBound>);
 
 /** The name of a bound in {@link PHYSICAL_BOUNDS}. */
 export type PhysicalBoundName = keyof typeof PHYSICAL_BOUNDS;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { calculateDose } from "./dose.js";
 import { FdmCalculatorError } from "./errors.js";
-import { apply, crop } from "./norms/nl/2025/test-fields.js";
-import type { NL2025Application } from "./norms/nl/2025/types.js";
+import type { NL2025Application } from "./index.js";
+import { apply, crop } from "./norms/nl/test-fields.js";
 
 const dose = (applications: NL2025Application[], hasGrazingIntention = true) =>
   calculateDose({
@@ -72,15 +72,78 @@ describe("calculateDose", () => {
   it("a field without applications gets a dose of 0", () => {
     expect(dose([])).toMatchObject({ n: 0, nEffective: 0, p2o5: 0, k2o: 0, applications: [] });
   });
-  it("throws for a negative amount or a date outside 2025, naming the field", () => {
+  it("throws for a negative amount or a year without RVO tables, naming the field and the years", () => {
     expect(() => dose([apply("2025-03-01", -5, 115, { composition: { n: 270 } })])).toThrow(
       FdmCalculatorError,
     );
     expect(() => dose([apply("2024-06-01", 5, 115, { composition: { n: 270 } })])).toThrow(
-      /Field "field-1": application 0 is dated 2024-06-01/,
+      /^Field "field-1": calculateDose: year 2024 has no RVO tables in fdm-calculator; the supported years are 2025, 2026$/,
     );
+  });
+  it("refuses an application outside the year it is given", () => {
+    const error = (() => {
+      try {
+        calculateDose({
+          year: 2025,
+          fieldId: "field-1",
+          region: "zand_nwc",
+          hasGrazingIntention: true,
+          cultivations: [],
+          applications: [apply("2026-03-01", 5, 115, { composition: { n: 270 } })],
+        });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toMatchObject({ code: "DATE_OUTSIDE_2025" });
+  });
+  it("refuses applications of two years: each year has its own Table 9", () => {
+    const two = () =>
+      dose([
+        apply("2025-12-20", 5, 115, { composition: { n: 270 } }),
+        apply("2026-01-05", 5, 115, { composition: { n: 270 } }),
+      ]);
+    expect(two).toThrow(/applications are dated in 2025 and 2026/);
+    try {
+      two();
+    } catch (e) {
+      expect((e as FdmCalculatorError).code).toBe("MIXED_YEARS");
+    }
   });
   it("throws when the effective N of grazing-animal manure needs the origin", () => {
     expect(() => dose([apply("2025-03-01", 100, 14)])).toThrow(/needs its origin/);
+  });
+});
+
+describe("calculateDose in 2026", () => {
+  // Figures from reference/nl-2026: mestcodes-2026.csv (14: 4 kg N and 1.5 kg P2O5 per ton;
+  // 130 RENURE: no forfaitaire content) and werkingscoefficienten-2026.csv (cattle slurry
+  // of the farm itself with grazing 45%, Renure 100%).
+  const applications = [
+    apply("2026-03-10", 30000, 14, { id: "slurry", origin: "eigen_bedrijf" }),
+    apply("2026-04-15", 400, 130, { id: "renure", composition: { n: 80, p2o5: 0 } }),
+  ];
+  it("uses Table 9 and Table 11 of 2026, RENURE included", () => {
+    const result = dose(applications);
+    // slurry: 30 t × 4 = 120 kg N, × 45% = 54; RENURE: 400 kg × 80 g/kg = 32 kg N, × 100% = 32
+    expect(result.applications.map((a) => [a.n, a.nEffective])).toEqual([
+      [120, 54],
+      [32, 32],
+    ]);
+    expect(result.n).toBe(152);
+    expect(result.nEffective).toBe(86);
+    // P2O5: 30 t × 1.5 = 45 from the slurry, 0 measured in the RENURE product
+    expect(result.p2o5).toBe(45);
+  });
+  it("gives the same with the year named", () => {
+    const named = calculateDose({
+      year: 2026,
+      fieldId: "field-1",
+      region: "zand_nwc",
+      hasGrazingIntention: true,
+      cultivations: [crop("nl_265", "2010-01-01")],
+      applications,
+    });
+    expect(named.nEffective).toBe(86);
   });
 });

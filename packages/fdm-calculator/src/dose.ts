@@ -1,9 +1,11 @@
 import type { ApplicationMethods } from "fdm-data";
 import type { OutOfBoundsError } from "./bounds.js";
 import { FdmCalculatorError } from "./errors.js";
-import { prepareApplications, prepareCultivations, REGIONS } from "./norms/nl/2025/input.js";
-import type { NL2025NormsInput } from "./norms/nl/2025/types.js";
-import { content, KUNSTMEST, werkingscoefficient } from "./norms/nl/2025/werkingscoefficient.js";
+import { dayOf, type NLRegion, REGIONS, yearOf } from "./norms/nl/calendar.js";
+import { prepareApplications, prepareCultivations } from "./norms/nl/engine/input.js";
+import type { NormsApplication, NormsCultivation } from "./norms/nl/engine/types.js";
+import { content, KUNSTMEST, werkingscoefficient } from "./norms/nl/engine/werkingscoefficient.js";
+import { rulesForYear } from "./norms/nl/registry.js";
 
 /**
  * Nutrients applied to a field, in kg per ha. A `null` means the amount is not
@@ -13,7 +15,7 @@ import { content, KUNSTMEST, werkingscoefficient } from "./norms/nl/2025/werking
 export interface DoseNutrients {
   /** Total nitrogen, kg N/ha. */
   n: number | null;
-  /** Effective nitrogen (total N × werkingscoëfficiënt of Table 9, 2025), kg N/ha. */
+  /** Effective nitrogen (total N × werkingscoëfficiënt of Table 9 of the applications' year), kg N/ha. */
   nEffective: number | null;
   /** Phosphate, kg P2O5/ha. */
   p2o5: number | null;
@@ -50,10 +52,24 @@ export interface Dose extends DoseNutrients {
 }
 
 /** What {@link calculateDose} needs: a field's applications and the context of their effective N. */
-export type DoseInput = Pick<
-  NL2025NormsInput,
-  "fieldId" | "region" | "hasGrazingIntention" | "cultivations" | "applications"
->;
+export interface DoseInput {
+  /** Identifier of the field; every error message names it. */
+  fieldId: string;
+  /** Soil region of the field (grondsoortenkaart of the Meststoffenwet); Table 9 depends on it. */
+  region: NLRegion;
+  /** The farm intends to graze (beweiding) in the year; Table 9 depends on it. */
+  hasGrazingIntention: boolean;
+  /** The cultivations of the field: they give the land use (grassland or arable) on each application day. */
+  cultivations: NormsCultivation[];
+  /** The fertilizer applications, all dated in one calendar year. */
+  applications: NormsApplication[];
+  /**
+   * The year whose Table 9 (werkingscoëfficiënten) and Table 11 (forfaitaire
+   * contents) apply; the applications must be dated in it. Absent: the year
+   * the applications are dated in.
+   */
+  year?: number;
+}
 
 const OTHER_NUTRIENTS = ["k2o", "so3", "mgo", "cao"] as const;
 
@@ -67,20 +83,25 @@ const add = (sum: number | null, value: number | null) =>
  *
  * N and P2O5 use the measured content, or the forfaitaire content of Table 11
  * (Uitvoeringsregeling Meststoffenwet) when it is unknown or 0. Effective N is
- * total N × the werkingscoëfficiënt (working coefficient) of Table 9 for 2025,
- * which depends on the mestcode, the manure's origin, the farm's grazing, the
- * soil region, the land use on the day and the date; so the applications must
- * lie in 2025. Kunstmest (mestcode 115) declares what it contains, so its
+ * total N × the werkingscoëfficiënt (working coefficient) of Table 9, which
+ * depends on the mestcode, the manure's origin, the farm's grazing, the soil
+ * region, the land use on the day and the date. Both tables are those of the
+ * year the applications are dated in (`year`, or the applications' own year;
+ * 2025 and 2026 are known), so the applications must lie in one calendar
+ * year. Kunstmest (mestcode 115) declares what it contains, so its
  * `null` contents count as 0. A nutrient whose content is unknown for any
  * other application is `null` for that application and in the total.
  *
- * @param input - The field's id, soil region, grazing intention, cultivations and applications;
- *   an {@link NL2025NormsInput} fits.
+ * @param input - The field's id, soil region, grazing intention, cultivations and applications,
+ *   and optionally the `year`; an `NL2025NormsInput` or `NL2026NormsInput` fits.
  * @returns The dose per application and its sum for the field, in kg/ha.
  * @throws {FdmCalculatorError} `INVALID_INPUT` for a negative amount or invalid date (an
- *   {@link OutOfBoundsError} for an amount or content beyond its physical bound),
- *   `DATE_OUTSIDE_2025`, `UNKNOWN_MESTCODE`, `UNKNOWN_CULTIVATION`, and `MISSING_ORIGIN` when the
- *   effective N of grazing-animal manure needs the manure's origin.
+ *   {@link OutOfBoundsError} for an amount or content beyond its physical bound), or a year
+ *   without RVO tables (the message names the supported years); `MIXED_YEARS` for applications
+ *   dated in more than one year; `DATE_OUTSIDE_2025` / `DATE_OUTSIDE_2026` for an application
+ *   outside the given `year`; `UNKNOWN_MESTCODE` (a mestcode not in that year's Table 11),
+ *   `UNKNOWN_CULTIVATION`, and `MISSING_ORIGIN` when the effective N of grazing-animal manure
+ *   needs the manure's origin.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -127,15 +148,31 @@ export function calculateDose(input: DoseInput): Dose {
       { fieldId },
     );
   }
-  const cultivations = prepareCultivations(input.cultivations, fieldId);
+  const totals: DoseNutrients = { n: 0, nEffective: 0, p2o5: 0, k2o: 0, so3: 0, mgo: 0, cao: 0 };
+  const year = doseYear(input, fieldId);
+  if (year === null) {
+    // No application: nothing applied, whatever the year.
+    if (!Array.isArray(input.cultivations)) {
+      throw new FdmCalculatorError(
+        "INVALID_INPUT",
+        `Field "${fieldId}": cultivations must be a list`,
+        {
+          fieldId,
+        },
+      );
+    }
+    return { fieldId, ...totals, applications: [] };
+  }
+  const rules = rulesForYear(year, "calculateDose", fieldId);
+  const cultivations = prepareCultivations(input.cultivations, fieldId, rules);
   const context = {
     fieldId,
     region: input.region,
     hasGrazingIntention: input.hasGrazingIntention,
     cultivations,
+    rules,
   };
-  const totals: DoseNutrients = { n: 0, nEffective: 0, p2o5: 0, k2o: 0, so3: 0, mgo: 0, cao: 0 };
-  const applications = prepareApplications(input.applications, fieldId).map((a) => {
+  const applications = prepareApplications(input.applications, fieldId, rules).map((a) => {
     const { amount } = a.source;
     const { composition } = a.source.fertilizer;
     // Kunstmest declares what it contains, so an undeclared nutrient is absent.
@@ -166,4 +203,42 @@ export function calculateDose(input: DoseInput): Dose {
     return dose;
   });
   return { fieldId, ...totals, applications };
+}
+
+/**
+ * The year of a dose: `input.year` when given, else the one calendar year the
+ * applications are dated in; `null` without applications.
+ */
+function doseYear(input: DoseInput, fieldId: string): number | null {
+  if (input.year !== undefined) return input.year;
+  if (!Array.isArray(input.applications)) {
+    throw new FdmCalculatorError(
+      "INVALID_INPUT",
+      `Field "${fieldId}": applications must be a list`,
+      {
+        fieldId,
+      },
+    );
+  }
+  const years = new Set<number>();
+  input.applications.forEach((a, index) => {
+    const day = dayOf(a?.date);
+    if (Number.isNaN(day)) {
+      throw new FdmCalculatorError(
+        "INVALID_INPUT",
+        `Field "${fieldId}": date of application ${a?.id ?? index} must be a valid Date`,
+        { fieldId },
+      );
+    }
+    years.add(yearOf(day));
+  });
+  if (years.size > 1) {
+    throw new FdmCalculatorError(
+      "MIXED_YEARS",
+      `Field "${fieldId}": the applications are dated in ${[...years].sort().join(" and ")}; the werkingscoëfficiënten (Table 9) are set per calendar year, so compute the dose of each year on its own`,
+      { fieldId },
+    );
+  }
+  const [only] = years;
+  return only ?? null;
 }

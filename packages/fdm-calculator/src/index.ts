@@ -34,6 +34,34 @@ export type {
   NitrogenBalanceTimeframe,
 } from "./balance/nitrogen/types.js";
 export {
+  ORGANIC_MATTER_BALANCE_DEFAULTS,
+  type OrganicMatterBalanceBound,
+  type OrganicMatterBalanceDefaults,
+  type OrganicMatterBalanceFigure,
+  type OrganicMatterBalanceSoilType,
+} from "./balance/organic-matter/defaults.js";
+export { calculateOrganicMatterBalance } from "./balance/organic-matter/organic-matter-balance.js";
+export type {
+  OrganicMatterBalance,
+  OrganicMatterBalanceApplication,
+  OrganicMatterBalanceApplicationResult,
+  OrganicMatterBalanceByProductType,
+  OrganicMatterBalanceComponents,
+  OrganicMatterBalanceCultivation,
+  OrganicMatterBalanceCultivationResult,
+  OrganicMatterBalanceDegradation,
+  OrganicMatterBalanceEstimate,
+  OrganicMatterBalanceFertilizer,
+  OrganicMatterBalanceField,
+  OrganicMatterBalanceFieldInput,
+  OrganicMatterBalanceInput,
+  OrganicMatterBalanceMissing,
+  OrganicMatterBalanceMissingItem,
+  OrganicMatterBalanceProductType,
+  OrganicMatterBalanceSoil,
+  OrganicMatterBalanceTimeframe,
+} from "./balance/organic-matter/types.js";
+export {
   OutOfBoundsError,
   PHYSICAL_BOUNDS,
   type PhysicalBound,
@@ -61,6 +89,12 @@ export {
   type NL2026NormsCollectorOptions,
 } from "./collectors/norms.js";
 export {
+  collectInputForOrganicMatterBalance,
+  getOrganicMatterBalanceForFarm,
+  type OrganicMatterBalanceCollectorOptions,
+  type OrganicMatterBalanceFieldDetails,
+} from "./collectors/organic-matter-balance.js";
+export {
   type ApplicationDose,
   calculateDose,
   type Dose,
@@ -85,43 +119,36 @@ export {
   isFieldInNVGebied,
   type RegionLookupOptions,
 } from "./location/location.js";
-export { getNL2025DierlijkeMestGebruiksNorm } from "./norms/nl/2025/dierlijke-mest-gebruiksnorm.js";
 export {
   calculateNL2025GebruiksnormenForFarm,
   type NL2025FarmGebruiksnormen,
   type NL2025FarmNormTotal,
   type NL2025FieldGebruiksnormen,
-  type NoNormForCrop,
-  type NormWithFilling,
 } from "./norms/nl/2025/farm.js";
 export {
   calculateNL2025DierlijkeMestGebruiksNormFilling,
   calculateNL2025FosfaatGebruiksNormFilling,
   calculateNL2025StikstofGebruiksNormFilling,
 } from "./norms/nl/2025/filling.js";
-export { getNL2025FosfaatGebruiksNorm } from "./norms/nl/2025/fosfaatgebruiksnorm.js";
-export { getNL2025Hoofdteelt, type NL2025Hoofdteelt } from "./norms/nl/2025/hoofdteelt.js";
-export { getNL2025StikstofGebruiksNorm } from "./norms/nl/2025/stikstofgebruiksnorm.js";
+export {
+  getNL2025DierlijkeMestGebruiksNorm,
+  getNL2025FosfaatGebruiksNorm,
+  getNL2025Hoofdteelt,
+  getNL2025StikstofGebruiksNorm,
+  type NL2025Hoofdteelt,
+} from "./norms/nl/2025/norms.js";
 export type {
-  DierlijkeMestGebruiksnormResult,
-  FosfaatGebruiksnormResult,
-  GebruiksnormFillingResult,
-  GebruiksnormResult,
-  GebruiksnormUnit,
   NL2025Application,
   NL2025Cultivation,
   NL2025Fertilizer,
   NL2025NormsInput,
   NL2025Region,
   NL2025SoilPhosphate,
-  NL2026NormsInput,
-  NormFillingApplication,
-  RenureGebruiksnormResult,
-  StikstofGebruiksnormResult,
 } from "./norms/nl/2025/types.js";
 export {
   calculateNL2026GebruiksnormenForFarm,
   type NL2026FarmGebruiksnormen,
+  type NL2026FarmNormTotal,
   type NL2026FieldGebruiksnormen,
 } from "./norms/nl/2026/farm.js";
 export {
@@ -136,7 +163,59 @@ export {
   getNL2026Hoofdteelt,
   getNL2026RenureGebruiksNorm,
   getNL2026StikstofGebruiksNorm,
+  type NL2026Hoofdteelt,
 } from "./norms/nl/2026/norms.js";
+export type {
+  NL2026Application,
+  NL2026Cultivation,
+  NL2026Fertilizer,
+  NL2026NormsInput,
+  NL2026Region,
+  NL2026SoilPhosphate,
+} from "./norms/nl/2026/types.js";
+export type { NLRegion } from "./norms/nl/calendar.js";
+export type {
+  BaseFarmGebruiksnormen,
+  BaseFieldGebruiksnormen,
+  FarmGebruiksnormen,
+  FarmNormTotal,
+  FieldGebruiksnormen,
+  NoNormForCrop,
+  NormWithFilling,
+  RenureFarmGebruiksnormen,
+} from "./norms/nl/engine/farm.js";
+export type { Hoofdteelt } from "./norms/nl/engine/hoofdteelt.js";
+export type {
+  DerogationFlags,
+  DierlijkeMestGebruiksnormResult,
+  FosfaatGebruiksnormResult,
+  GebruiksnormFillingResult,
+  GebruiksnormResult,
+  GebruiksnormUnit,
+  NormFillingApplication,
+  NormsApplication,
+  NormsCultivation,
+  NormsFertilizer,
+  NormsFieldInput,
+  NormsSoilPhosphate,
+  RenureGebruiksnormResult,
+  StikstofGebruiksnormResult,
+} from "./norms/nl/engine/types.js";
+export {
+  calculateDierlijkeMestGebruiksNormFilling,
+  calculateFosfaatGebruiksNormFilling,
+  calculateGebruiksnormenForFarm,
+  calculateRenureGebruiksNormFilling,
+  calculateStikstofGebruiksNormFilling,
+  describeNormYear,
+  getDierlijkeMestGebruiksNorm,
+  getFosfaatGebruiksNorm,
+  getHoofdteelt,
+  getNormYears,
+  getRenureGebruiksNorm,
+  getStikstofGebruiksNorm,
+  type NormYearDescription,
+} from "./norms/nl/norms.js";
 export {
   NUTRIENT_ADVICE_NUTRIENTS,
   type NutrientAdvice,
@@ -146,6 +225,7 @@ export {
   type NutrientAdviceNutrient,
   type NutrientAdviceNutrients,
   type NutrientAdviceOptions,
+  type NutrientAdviceServiceCode,
   type NutrientAdviceSoilData,
   requestNutrientAdvice,
 } from "./nutrient-advice/nutrient-advice.js";

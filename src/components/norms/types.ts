@@ -1,7 +1,7 @@
 /**
- * What a norm calculator page needs from one year of norms. A year is a module
- * (nl2025.ts) registered in years.ts; adding a year adds a module and a line
- * there, the component stays the same.
+ * What a norm calculator page needs from one year of norms. Every year comes
+ * from one module (nl.ts, `normYear(year)`) registered in years.ts; adding a
+ * year adds a line there, the component and the module stay the same.
  */
 export type NormKind = "stikstof" | "fosfaat" | "dierlijke-mest" | "renure";
 

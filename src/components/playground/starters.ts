@@ -141,14 +141,16 @@ for (const field of norms.fields) {
   {
     id: "balance",
     title: "4. The nitrogen balance",
-    code: `import { getFarms, getFields } from "fdm-core";
+    code: `import { getCultivationsForFarm, getFarms } from "fdm-core";
 import { getNitrogenBalanceForFarm } from "fdm-calculator";
 
 const [farm] = await getFarms(fdm, principal);
 if (!farm) throw new Error("No farm yet: run scripts 1 and 2 first");
-const fields = await getFields(fdm, principal, farm.id);
 
 const year = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
+// Without crops every figure would be unknown: script 2 adds them.
+if ((await getCultivationsForFarm(fdm, principal, farm.id, year)).length === 0)
+  throw new Error("No crops yet: run script 2 first");
 // Every figure comes from the database and the defaults: crop figures from the
 // catalogue, soil type from the soil analysis, NMI's default mineralization,
 // ammonia factors and deposition. Options may override any of them.
@@ -165,6 +167,29 @@ console.log(
     ? "complete: every figure from the database"
     : \`missing: \${[...new Set(balance.missing.map((m) => m.item))].join(", ")}\`,
 );
+`,
+  },
+  {
+    id: "organic-matter",
+    title: "5. The soil organic-matter balance",
+    code: `import { getFarms } from "fdm-core";
+import { getOrganicMatterBalanceForFarm } from "fdm-calculator";
+
+const [farm] = await getFarms(fdm, principal);
+if (!farm) throw new Error("No farm yet: run scripts 1 and 2 first");
+
+const year = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
+// Supply: the effective organic matter (EOM) of the crops, their residues and the
+// products, from the catalogues. Degradation: the soil's own organic matter, from
+// the soil analysis. No bulk density was measured, so it is estimated (and said).
+const balance = await getOrganicMatterBalanceForFarm(fdm, principal, farm.id, year);
+
+const kg = (v: number | null) => (v === null ? "unknown" : \`\${Math.round(v)} kg/ha\`);
+console.log("supply:     ", kg(balance.supply.total));
+console.log("degradation:", kg(balance.degradation));
+console.log("balance:    ", kg(balance.balance));
+for (const e of balance.estimated) console.log(\`estimated: \${e.item} \${e.value.toFixed(2)} g/cm³\`);
+console.log(balance.complete ? "complete" : \`missing: \${balance.missing.map((m) => m.item).join(", ")}\`);
 `,
   },
 ];

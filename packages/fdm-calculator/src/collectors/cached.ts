@@ -1,22 +1,20 @@
 import { type FdmType, type PrincipalId, withCalculationCache } from "fdm-core";
 import { calculateNitrogenBalance } from "../balance/nitrogen/nitrogen-balance.js";
 import type { NitrogenBalance, NitrogenBalanceTimeframe } from "../balance/nitrogen/types.js";
-import {
-  calculateNL2025GebruiksnormenForFarm,
-  type NL2025FarmGebruiksnormen,
-} from "../norms/nl/2025/farm.js";
-import {
-  calculateNL2026GebruiksnormenForFarm,
-  type NL2026FarmGebruiksnormen,
-} from "../norms/nl/2026/farm.js";
+import type {
+  BaseFarmGebruiksnormen,
+  FarmGebruiksnormen,
+  RenureFarmGebruiksnormen,
+} from "../norms/nl/engine/farm.js";
+import type { NormsFieldInput } from "../norms/nl/engine/types.js";
+import { calculateGebruiksnormenForFarm } from "../norms/nl/norms.js";
 import { VERSION } from "../version.js";
 import {
   collectInputForNitrogenBalance,
   type NitrogenBalanceCollectorOptions,
 } from "./nitrogen-balance.js";
 import {
-  collectInputForNL2025Norms,
-  collectInputForNL2026Norms,
+  collectInputForNorms,
   type NL2025NormsCollectorOptions,
   type NL2026NormsCollectorOptions,
 } from "./norms.js";
@@ -153,13 +151,8 @@ export async function getNL2025GebruiksnormenForFarm(
   principalId: PrincipalId,
   farmId: string,
   options: NL2025NormsCollectorOptions = {},
-): Promise<NL2025FarmGebruiksnormen> {
-  const inputs = await collectInputForNL2025Norms(fdm, principalId, farmId, options);
-  const calculate = withCalculationCache(fdm, calculateNL2025GebruiksnormenForFarm, {
-    name: "calculateNL2025GebruiksnormenForFarm",
-    version: VERSION,
-  });
-  return calculate(inputs);
+): Promise<BaseFarmGebruiksnormen> {
+  return getGebruiksnormenForFarm(fdm, principalId, farmId, 2025, options);
 }
 
 /**
@@ -230,11 +223,34 @@ export async function getNL2026GebruiksnormenForFarm(
   principalId: PrincipalId,
   farmId: string,
   options: NL2026NormsCollectorOptions = {},
-): Promise<NL2026FarmGebruiksnormen> {
-  const inputs = await collectInputForNL2026Norms(fdm, principalId, farmId, options);
-  const calculate = withCalculationCache(fdm, calculateNL2026GebruiksnormenForFarm, {
-    name: "calculateNL2026GebruiksnormenForFarm",
-    version: VERSION,
-  });
+): Promise<RenureFarmGebruiksnormen> {
+  return getGebruiksnormenForFarm(
+    fdm,
+    principalId,
+    farmId,
+    2026,
+    options,
+  ) as Promise<RenureFarmGebruiksnormen>;
+}
+
+/**
+ * The gebruiksnormen of `year` of a farm straight from fdm-core, through the
+ * calculation cache under the name of the year's farm function
+ * (`calculateNL<year>GebruiksnormenForFarm`), so a year's cached results stay
+ * apart from another year's.
+ */
+async function getGebruiksnormenForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  year: number,
+  options: NL2025NormsCollectorOptions,
+): Promise<FarmGebruiksnormen> {
+  const inputs = await collectInputForNorms(fdm, principalId, farmId, year, options);
+  const calculate = withCalculationCache(
+    fdm,
+    (fields: NormsFieldInput[]) => calculateGebruiksnormenForFarm(year, fields),
+    { name: `calculateNL${year}GebruiksnormenForFarm`, version: VERSION },
+  );
   return calculate(inputs);
 }

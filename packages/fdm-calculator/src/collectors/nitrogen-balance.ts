@@ -39,7 +39,7 @@ import {
   getDeposition,
   type RegionLookupOptions,
 } from "../location/location.js";
-import type { NL2025Region } from "../norms/nl/2025/types.js";
+import type { NLRegion } from "../norms/nl/calendar.js";
 import {
   checkFieldKeys,
   dayOf,
@@ -61,7 +61,7 @@ export interface NitrogenBalanceFieldDetails {
    * match `options.surplusTargets`. Absent: looked up with
    * `options.regionGeodata` when surplus targets are given.
    */
-  soilType?: NL2025Region;
+  soilType?: NLRegion;
   /**
    * Agricultural soil type (e.g. `dekzand`). Absent: the `soilType` of the
    * field's most recent soil analysis in fdm-core.
@@ -122,7 +122,7 @@ export interface NitrogenBalanceCollectorOptions {
 
 const COLLECTOR = "collectInputForNitrogenBalance";
 const D = NITROGEN_BALANCE_DEFAULTS;
-const NMI_SOURCE = `${D.source}; NH3 factors of organic fertilizers: Van Bruggen et al. (2024), NEMA, table B18.3`;
+const NMI_SOURCE = `${D.source}; NH3 factors of organic fertilizers: Van Bruggen et al. (2024), NEMA, table B18.3; ${D.ammoniumShareSource}`;
 const TARGET_SOURCE = `${D.source}: Ros et al. 2023`;
 
 /**
@@ -138,7 +138,11 @@ const TARGET_SOURCE = `${D.source}: Ros et al. 2023`;
  *   yield / `harvestIndex` × (1 − `harvestIndex`) × `nitrogenContentResidue`
  *   / 1000, left on the field (fdm-core records no residue removal);
  * - fertilizer contents (`n`, `nNh4`, `nNo3`, `so3`, `ammoniaEmissionFactor`)
- *   from the farm's fertilizers;
+ *   from the farm's fertilizers; a product that is not mineral and gives no
+ *   NH4-N of its own (the generic `rvo_<mestcode>` products) takes the NH4-N
+ *   share of its mestcode from `NITROGEN_BALANCE_DEFAULTS.ammoniumShares` (the
+ *   mean of NMI's srm products with that mestcode, e.g. 1.9 / 4.1 for
+ *   runderdrijfmest, code 14); without one its emission is missing;
  * - soil type and grondwatertrap from the field's most recent soil analyses;
  * - from {@link NITROGEN_BALANCE_DEFAULTS} (NMI, fdm-calculator nitrogen
  *   balance figures (MIT)): mineralization by soil type and land use, the NH3
@@ -375,6 +379,7 @@ export async function collectInputForNitrogenBalance(
             : applicationEmissionFactor(
                 {
                   isMineral: f.isMineral,
+                  typeRvo,
                   n: f.n,
                   nNh4: f.nNh4,
                   nNo3: f.nNo3,

@@ -15,9 +15,9 @@ import {
 } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../errors.js";
-import { calculateNL2026GebruiksnormenForFarm } from "../norms/nl/2026/farm.js";
+import { calculateNL2026GebruiksnormenForFarm } from "../index.js";
 import { getNL2026GebruiksnormenForFarm } from "./cached.js";
-import { collectInputForNL2026Norms } from "./norms.js";
+import { collectInputForNL2026Norms, getDoseForField } from "./norms.js";
 import { signUpOwner, squareHa } from "./test-farm.js";
 
 // A sandy farm of 2026 written through fdm-core: grassland since 2015 destroyed
@@ -138,6 +138,44 @@ describe("collectInputForNL2026Norms", () => {
       cultivationDetails: { [grassId]: { grassPurpose: "groenbemester" } },
     });
     expect(farm.fields[0]?.stikstof.norm).toMatchObject({ korting: 0, normValue: 112 });
+  });
+
+  it("getDoseForField takes the year from the timeframe: 2026 reads the 2026 tables", async () => {
+    const dose = await getDoseForField(
+      fdm,
+      owner,
+      fieldId,
+      { start: new Date("2026-01-01"), end: new Date("2026-12-31") },
+      { region: "zand_zuid" },
+    );
+    // Only the RENURE application of 2026: 400 kg × 80 g N/kg = 32 kg N/ha, Table 9 of 2026
+    // "Renure" 100% (reference/nl-2026/werkingscoefficienten-2026.csv); the slurry of 2025 is
+    // outside the timeframe.
+    expect(dose).toMatchObject({ n: 32, nEffective: 32, p2o5: 0 });
+    expect(dose.applications).toHaveLength(1);
+  });
+
+  it("getDoseForField refuses a timeframe over two years and names the years it knows", async () => {
+    await expect(
+      getDoseForField(
+        fdm,
+        owner,
+        fieldId,
+        { start: new Date("2025-07-01"), end: new Date("2026-06-30") },
+        { region: "zand_zuid" },
+      ),
+    ).rejects.toThrow(/timeframe runs from 2025 into 2026/);
+    await expect(
+      getDoseForField(
+        fdm,
+        owner,
+        fieldId,
+        { start: new Date("2024-01-01"), end: new Date("2024-12-31") },
+        { region: "zand_zuid", hasGrazingIntention: false },
+      ),
+    ).rejects.toThrow(
+      /year 2024 has no RVO tables in fdm-calculator; the supported years are 2025, 2026/,
+    );
   });
 
   it("refuses a RENURE product without a measured N content (the catalogue's rvo_131)", async () => {

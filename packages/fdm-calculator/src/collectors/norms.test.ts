@@ -10,8 +10,8 @@ import {
 } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../errors.js";
+import { calculateNL2025GebruiksnormenForFarm } from "../index.js";
 import { clearGeodataCache } from "../location/geodata.js";
-import { calculateNL2025GebruiksnormenForFarm } from "../norms/nl/2025/farm.js";
 import { collectInputForNL2025Norms, getDoseForField } from "./norms.js";
 import { createTestFarm, type TestFarm } from "./test-farm.js";
 

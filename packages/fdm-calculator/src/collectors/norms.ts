@@ -20,14 +20,15 @@ import {
 import { calculateDose, type Dose } from "../dose.js";
 import { FdmCalculatorError } from "../errors.js";
 import type { AreaLookupOptions, RegionLookupOptions } from "../location/location.js";
+import { type NLRegion, yearOf } from "../norms/nl/calendar.js";
 import type {
-  NL2025Application,
-  NL2025Cultivation,
-  NL2025NormsInput,
-  NL2025Region,
-  NL2025SoilPhosphate,
-  NL2026NormsInput,
-} from "../norms/nl/2025/types.js";
+  DerogationFlags,
+  NormsApplication,
+  NormsCultivation,
+  NormsFieldInput,
+  NormsSoilPhosphate,
+} from "../norms/nl/engine/types.js";
+import { rulesForYear } from "../norms/nl/registry.js";
 import {
   checkFieldKeys,
   dayTimeframe,
@@ -46,7 +47,7 @@ import {
  */
 export interface NL2025FieldLocation {
   /** Soil region (grondsoortenkaart of the Meststoffenwet). Absent: looked up with `regionGeodata`. */
-  region?: NL2025Region;
+  region?: NLRegion;
   /** The field lies in a NV-gebied (area polluted with nutrients). Absent: looked up with `nvGebiedGeodata`. */
   isNVGebied?: boolean;
   /** The field lies in a grondwaterbeschermingsgebied (GWBG). Absent: looked up with `gwbgGeodata`. */
@@ -72,9 +73,10 @@ export interface NL2025CultivationDetails {
   teeltwijze?: string | null;
   /**
    * What a grass crop was, for the grassland kortingen: `vanggewas_na_mais`,
-   * `groenbemester` or (2026) `vanggewas`; see `NL2025Cultivation.grassPurpose`.
+   * `groenbemester`, (2026) `vanggewas`, or `grasland` to keep grass sown in or
+   * after August 2025 grassland in 2026; see `NormsCultivation.grassPurpose`.
    */
-  grassPurpose?: "vanggewas_na_mais" | "vanggewas" | "groenbemester" | null;
+  grassPurpose?: "vanggewas_na_mais" | "vanggewas" | "groenbemester" | "grasland" | null;
 }
 
 /** Options of {@link collectInputForNL2025Norms}: what the 2025 norms need beyond fdm-core's data. */
@@ -115,7 +117,7 @@ export interface NL2025NormsCollectorOptions {
 /** Options of {@link getDoseForField}: what the effective N needs beyond fdm-core's data. */
 export interface DoseForFieldOptions {
   /** The field's soil region. Absent: looked up with `regionGeodata`. */
-  region?: NL2025Region;
+  region?: NLRegion;
   /** Region dataset, used when `region` is absent. */
   regionGeodata?: RegionLookupOptions;
   /**
@@ -127,7 +129,6 @@ export interface DoseForFieldOptions {
   manureOrigin?: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">>;
 }
 
-const NORMS = "collectInputForNL2025Norms";
 const DOSE = "getDoseForField";
 
 /** A farm flag the caller gave: must be a boolean. */
@@ -168,7 +169,7 @@ async function grazingIntention(
 function toCultivation(
   c: Cultivation,
   details: Readonly<Record<string, NL2025CultivationDetails>> | undefined,
-): NL2025Cultivation {
+): NormsCultivation {
   const extra = details?.[c.id];
   return {
     cultivationId: c.catalogueItemId,
@@ -185,7 +186,7 @@ function toApplication(
   fertilizers: ReadonlyMap<string, Fertilizer>,
   origins: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">> | undefined,
   fieldId: string,
-): NL2025Application {
+): NormsApplication {
   const { fertilizer, typeRvo } = fertilizerOf(fertilizers, a.fertilizerId, fieldId, a.id);
   const origin = origins?.[a.fertilizerId];
   return {
@@ -300,20 +301,42 @@ export async function collectInputForNL2025Norms(
   principalId: PrincipalId,
   farmId: string,
   options: NL2025NormsCollectorOptions = {},
-): Promise<NL2025NormsInput[]> {
+): Promise<(NormsFieldInput & DerogationFlags)[]> {
+  return collectInputForNorms(fdm, principalId, farmId, 2025, options) as Promise<
+    (NormsFieldInput & DerogationFlags)[]
+  >;
+}
+
+/**
+ * Reads the input of the gebruiksnormen of `year` for every field the farm
+ * holds in it: what every year reads, and the derogation flags when the year's
+ * rules ask for them (2025).
+ */
+export async function collectInputForNorms(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  year: number,
+  options: NL2025NormsCollectorOptions,
+): Promise<NormsFieldInput[]> {
+  const name = `collectInputForNL${year}Norms`;
+  const rules = rulesForYear(year, name);
+  if (!rules.flags.includes("hasDerogation")) {
+    return collectNormsInput(fdm, principalId, farmId, year, options, name, async () => ({}));
+  }
   const farm = `Farm "${farmId}"`;
   const hasDerogation =
     givenFlag(options.hasDerogation, "hasDerogation", farm) ??
-    (await isDerogationGrantedForYear(fdm, principalId, farmId, 2025));
+    (await isDerogationGrantedForYear(fdm, principalId, farmId, year));
   return collectNormsInput(
     fdm,
     principalId,
     farmId,
-    2025,
+    year,
     options,
-    NORMS,
-    async (field, location) => ({
-      isGWBG: await resolveAreaFlag(field, location.isGWBG, options.gwbgGeodata, "isGWBG", NORMS),
+    name,
+    async (field, location): Promise<DerogationFlags> => ({
+      isGWBG: await resolveAreaFlag(field, location.isGWBG, options.gwbgGeodata, "isGWBG", name),
       isNatura2000: optionalZoneFlag(field, location.isNatura2000, "isNatura2000", hasDerogation),
       isDerogatievrijeZone: optionalZoneFlag(
         field,
@@ -331,11 +354,11 @@ async function collectNormsInput<E extends object>(
   fdm: FdmType,
   principalId: PrincipalId,
   farmId: string,
-  year: 2025 | 2026,
+  year: number,
   options: NL2026NormsCollectorOptions,
   name: string,
   extra: (field: Field, location: NL2025FieldLocation) => Promise<E>,
-): Promise<(NL2026NormsInput & E)[]> {
+): Promise<(NormsFieldInput & E)[]> {
   const inYear = { start: new Date(`${year}-01-01`), end: new Date(`${year}-12-31`) };
   const lastMoment = new Date(`${year}-12-31T23:59:59.999Z`);
   const fields = await getFields(fdm, principalId, farmId, dayTimeframe(inYear, name).query);
@@ -388,7 +411,7 @@ async function collectNormsInput<E extends object>(
     };
     const pCaCl2 = value("pCaCl2");
     const pAl = value("pAl");
-    const soilPhosphate: NL2025SoilPhosphate | null =
+    const soilPhosphate: NormsSoilPhosphate | null =
       pCaCl2 !== null && pAl !== null ? { pCaCl2, pAl } : null;
     const applications = applicationsOf.get(field.id) ?? [];
     return {
@@ -406,14 +429,14 @@ async function collectNormsInput<E extends object>(
       applications: applications.map((a) =>
         toApplication(a, fertilizers, options.manureOrigin, field.id),
       ),
-    } as NL2026NormsInput & E;
+    } as NormsFieldInput & E;
   });
 }
 
 /** Where one field lies, for {@link collectInputForNL2026Norms}: what fdm-core does not hold. */
 export interface NL2026FieldLocation {
   /** Soil region (grondsoortenkaart of the Meststoffenwet). Absent: looked up with `regionGeodata`. */
-  region?: NL2025Region;
+  region?: NLRegion;
   /** The field lies in a NV-gebied (area polluted with nutrients). Absent: looked up with `nvGebiedGeodata`. */
   isNVGebied?: boolean;
 }
@@ -502,16 +525,8 @@ export async function collectInputForNL2026Norms(
   principalId: PrincipalId,
   farmId: string,
   options: NL2026NormsCollectorOptions = {},
-): Promise<NL2026NormsInput[]> {
-  return collectNormsInput(
-    fdm,
-    principalId,
-    farmId,
-    2026,
-    options,
-    "collectInputForNL2026Norms",
-    async () => ({}),
-  );
+): Promise<NormsFieldInput[]> {
+  return collectInputForNorms(fdm, principalId, farmId, 2026, options);
 }
 
 /**
@@ -520,7 +535,8 @@ export async function collectInputForNL2026Norms(
  * effective N, P2O5, K2O, SO3, MgO and CaO, as {@link calculateDose} computes it.
  *
  * Effective N uses the werkingscoëfficiënt (working coefficient) of Table 9
- * for 2025, so the timeframe must lie in 2025. It depends on the soil region,
+ * of the timeframe's year (2025 or 2026), so the timeframe must lie in one
+ * calendar year. It depends on the soil region,
  * which fdm-core does not hold (give it in `options` or a region dataset to
  * look it up), and on the farm's grazing intention for the timeframe's year,
  * read from fdm-core unless `options` gives it. The field's cultivations in
@@ -529,13 +545,15 @@ export async function collectInputForNL2026Norms(
  * @param fdm - The fdm-core database handle.
  * @param principalId - Who asks; needs read access to the field's farm.
  * @param fieldId - The field.
- * @param timeframe - First and last day (included) of the applications to count; within 2025.
+ * @param timeframe - First and last day (included) of the applications to count; within one
+ *   calendar year with RVO tables (2025, 2026).
  * @param options - The region (or its dataset), the manure's origin, and the grazing intention when
  *   it should not be read from fdm-core.
  * @returns The field's dose.
  * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the field.
  * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown field.
- * @throws {FdmCalculatorError} `INVALID_INPUT` for a bad timeframe; `MISSING_FIELD_DATA` without a
+ * @throws {FdmCalculatorError} `INVALID_INPUT` for a bad timeframe, one spanning two calendar years
+ *   or one in a year without RVO tables (naming the supported years); `MISSING_FIELD_DATA` without a
  *   region, or without a grazing intention given or recorded for the year; `INCONSISTENT_DATA` for an application of a fertilizer the farm
  *   does not hold; and the errors of {@link calculateDose} (e.g. `DATE_OUTSIDE_2025`, `MISSING_ORIGIN`).
  * @example
@@ -593,13 +611,22 @@ export async function getDoseForField(
   options: DoseForFieldOptions = {},
 ): Promise<Dose> {
   const tf = dayTimeframe(timeframe, DOSE);
+  // The werkingscoëfficiënten are set per calendar year: the timeframe gives the year.
+  const year = yearOf(tf.startDay);
+  if (yearOf(tf.endDay) !== year) {
+    throw new FdmCalculatorError(
+      "INVALID_INPUT",
+      `${DOSE}: timeframe runs from ${year} into ${yearOf(tf.endDay)}; the werkingscoëfficiënten (Table 9) are set per calendar year, so ask for one year at a time`,
+    );
+  }
+  rulesForYear(year, DOSE, fieldId);
   const field = await getField(fdm, principalId, fieldId);
   const region = await resolveRegion(field, options.region, options.regionGeodata, DOSE);
   const hasGrazingIntention = await grazingIntention(
     fdm,
     principalId,
     field.farmId,
-    new Date(tf.startDay).getUTCFullYear(),
+    year,
     options.hasGrazingIntention,
     `Field "${field.id}"`,
     field.id,
@@ -608,6 +635,7 @@ export async function getDoseForField(
   const applications = await getFertilizerApplications(fdm, principalId, field.id, tf.query);
   const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, field.farmId));
   return calculateDose({
+    year,
     fieldId: field.id,
     region,
     hasGrazingIntention,

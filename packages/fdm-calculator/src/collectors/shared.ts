@@ -8,8 +8,7 @@ import {
   isFieldInNVGebied,
   type RegionLookupOptions,
 } from "../location/location.js";
-import { DAY, formatDay, REGIONS } from "../norms/nl/2025/input.js";
-import type { NL2025Region } from "../norms/nl/2025/types.js";
+import { DAY, formatDay, type NLRegion, REGIONS } from "../norms/nl/calendar.js";
 
 /** A timeframe of whole UTC days, checked, with the query fdm-core needs. */
 export interface DayTimeframe {
@@ -121,16 +120,16 @@ export async function resolveRegion(
   given: unknown,
   geodata: RegionLookupOptions | undefined,
   collector: string,
-): Promise<NL2025Region> {
+): Promise<NLRegion> {
   if (given !== undefined) {
-    if (!REGIONS.includes(given as NL2025Region)) {
+    if (!REGIONS.includes(given as NLRegion)) {
       throw new FdmCalculatorError(
         "INVALID_INPUT",
         `Field "${field.id}": the region given in options.fields must be one of ${REGIONS.join(", ")}`,
         { fieldId: field.id },
       );
     }
-    return given as NL2025Region;
+    return given as NLRegion;
   }
   if (geodata === undefined) {
     throw new FdmCalculatorError(

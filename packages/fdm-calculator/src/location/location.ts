@@ -3,7 +3,7 @@ import { feature, featureCollection } from "@turf/helpers";
 import { intersect } from "@turf/intersect";
 import type { MultiPolygon, Polygon } from "geojson";
 import { FdmCalculatorError } from "../errors.js";
-import type { NL2025Region } from "../norms/nl/2025/types.js";
+import type { NLRegion as NL2025Region } from "../norms/nl/calendar.js";
 import {
   bboxOf,
   checkPolygonal,

@@ -10,8 +10,6 @@ import {
 } from "./nutrient-advice.js";
 
 const API_KEY = "test-key-7f3a9c1e5b2d4680";
-// What stands in place of service text that echoes the key.
-const WITHHELD = "[withheld: the service's text contained part of the API key]";
 
 const validAdvice = {
   n: 345,
@@ -53,8 +51,11 @@ beforeAll(async () => {
           .end(JSON.stringify(value));
       if (path === "/advice") {
         if (request.headers.authorization !== `Bearer ${API_KEY}`) {
-          // Like a careless service, it echoes the key it got.
-          json(401, { message: `invalid API key: ${request.headers.authorization}` });
+          // Like a careless service, it echoes the key it got beside its code.
+          json(401, {
+            code: "unauthorized",
+            message: `invalid API key: ${request.headers.authorization}`,
+          });
           return;
         }
         json(200, { advice: validAdvice, service: "test" });
@@ -63,10 +64,13 @@ beforeAll(async () => {
       const status = /^\/status\/(\d{3})$/.exec(path);
       if (status !== null) {
         const code = Number(status[1]);
-        if (code === 503)
-          response.writeHead(503, { "Content-Type": "text/plain" }).end("down for maintenance\n");
+        if (code === 503) json(503, { code: "unavailable" });
+        else if (code === 502)
+          response.writeHead(502, { "Content-Type": "text/plain" }).end("down for maintenance\n");
         else if (code === 404) response.writeHead(404).end();
         else if (code === 403) json(403, { error: { message: "no access to this crop" } });
+        else if (code === 422) json(422, { code: "unknown_cultivation" });
+        else if (code === 429) json(429, { code: "Rate_Limited" });
         else json(code, { message: `refused with ${code} (key ${API_KEY})` });
         return;
       }
@@ -201,37 +205,45 @@ describe("requestNutrientAdvice against a service on 127.0.0.1", () => {
   });
 
   it.each([
-    [400, WITHHELD],
-    [401, WITHHELD],
-    [403, "no access to this crop"],
-    [404, null],
-    [429, WITHHELD],
-    [500, WITHHELD],
-    [503, "down for maintenance"],
+    [400, null, null],
+    [403, null, null],
+    [404, null, null],
+    [422, "unknown_cultivation", "the service has no advice for this crop"],
+    [429, null, null], // "Rate_Limited" is not a code of the contract
+    [500, null, null],
+    [502, null, null],
+    [503, "unavailable", "the service is unavailable for now"],
   ])(
-    "HTTP %i throws NUTRIENT_ADVICE_HTTP_ERROR with the status and the service's message",
-    async (status, message) => {
+    "HTTP %i throws NUTRIENT_ADVICE_HTTP_ERROR with the status and only a code of the contract (%s)",
+    async (status, serviceCode, serviceMessage) => {
       const error = await failure(requestNutrientAdvice(input, options(`/status/${status}`)));
       expect(error).toBeInstanceOf(NutrientAdviceError);
       expect(error).toMatchObject({
         code: "NUTRIENT_ADVICE_HTTP_ERROR",
         status,
-        serviceMessage: message,
+        serviceCode,
+        serviceMessage,
         fieldId: "field-1",
       });
-      expect(error.message).toContain(`HTTP ${status}`);
-      expect(everythingAbout(error)).not.toContain(API_KEY);
+      expect(error.message).toBe(
+        `Nutrient-advice service ${base}: HTTP ${status}${serviceCode === null ? "" : ` (${serviceCode})`}`,
+      );
+      const text = everythingAbout(error);
+      for (const serviceText of [API_KEY, "no access", "maintenance", "refused with"]) {
+        expect(text).not.toContain(serviceText);
+      }
     },
   );
 
-  it("a wrong key gets the service's 401, with the echoed key removed", async () => {
+  it("a wrong key gets the service's 401 and its code, without the echoed key", async () => {
     const error = await failure(
       requestNutrientAdvice(input, options("/advice", { apiKey: `${API_KEY}-wrong` })),
     );
     expect(error).toMatchObject({
       code: "NUTRIENT_ADVICE_HTTP_ERROR",
       status: 401,
-      serviceMessage: WITHHELD,
+      serviceCode: "unauthorized",
+      serviceMessage: "the service refused the API key",
     });
     expect(everythingAbout(error)).not.toContain(API_KEY);
   });
@@ -239,9 +251,9 @@ describe("requestNutrientAdvice against a service on 127.0.0.1", () => {
   it.each([
     ["/not-json", "not valid JSON"],
     ["/missing-key", '"advice.co" is missing'],
-    ["/extra-key", '"advice" holds "fe", which is not a nutrient'],
+    ["/extra-key", '"advice" holds 1 key that is not a nutrient of the contract'],
     ["/negative", '"advice.k2o" must be a number of 0 or more'],
-    ["/string-value", '"advice.n" must be a number'],
+    ["/string-value", '"advice.n" must be a number of 0 or more, or null; got a string'],
     ["/no-advice", '"advice" is missing'],
     ["/array", "not a JSON object"],
   ])("an answer from %s throws NUTRIENT_ADVICE_MALFORMED_RESPONSE", async (path, problem) => {
@@ -266,7 +278,11 @@ describe("requestNutrientAdvice against a service on 127.0.0.1", () => {
     const error = await failure(
       requestNutrientAdvice(input, options("", { endpoint: `http://127.0.0.1:${port}/advice` })),
     );
-    expect(error).toMatchObject({ code: "NUTRIENT_ADVICE_UNREACHABLE", status: null });
+    expect(error).toMatchObject({
+      code: "NUTRIENT_ADVICE_UNREACHABLE",
+      status: null,
+      message: `Nutrient-advice service http://127.0.0.1:${port}: the request failed (ECONNREFUSED)`,
+    });
     expect(error.cause).toBeInstanceOf(Error);
     expect(everythingAbout(error)).not.toContain(API_KEY);
   });
@@ -281,7 +297,7 @@ describe("requestNutrientAdvice against a service on 127.0.0.1", () => {
     );
     expect(leaky).toHaveBeenCalledTimes(1);
     expect(error).toMatchObject({ code: "NUTRIENT_ADVICE_UNREACHABLE" });
-    expect((error.cause as Error).message).toBe(WITHHELD);
+    expect((error.cause as Error).message).toBe("the request failed");
     expect(everythingAbout(error)).not.toContain(API_KEY);
   });
 

@@ -2,6 +2,7 @@ import { getCultivationCatalogue } from "fdm-data";
 import type { MultiPolygon, Point, Polygon } from "geojson";
 import { checkBound, PHYSICAL_BOUNDS, type PhysicalBoundName } from "../bounds.js";
 import { FdmCalculatorError, type FdmCalculatorErrorCode } from "../errors.js";
+import { deepFreeze } from "../freeze.js";
 import { checkPolygonal } from "../location/geodata.js";
 
 /**
@@ -47,13 +48,20 @@ export interface NutrientAdviceInput {
 
 /** How to reach the nutrient-advice service. */
 export interface NutrientAdviceOptions {
-  /** The service's `http://` or `https://` URL, to which the request is POSTed. */
+  /**
+   * The service's `http://` or `https://` URL, to which the request is POSTed. It must not hold a
+   * user name or password (give the credential as `apiKey`). Errors name only its origin
+   * (scheme, host and port), never its path or query, which may hold a token.
+   */
   endpoint: string;
   /** The API key, sent as `Authorization: Bearer <apiKey>`. It never appears in an error. */
   apiKey: string;
-  /** How long to wait for the whole answer, in milliseconds. Default 30 000. */
+  /** How long to wait for the whole answer, body included, in milliseconds. Default 30 000 (30 s); at most 600 000. */
   timeoutMs?: number;
-  /** The `fetch` to use; default the global `fetch`. */
+  /**
+   * The `fetch` to use; default the global `fetch`. Its response body must be a web
+   * `ReadableStream` (as the global `fetch` gives), so that an answer above 1 MiB is cut off.
+   */
   fetch?: typeof fetch;
 }
 
@@ -107,12 +115,53 @@ export type NutrientAdviceErrorCode = Extract<
 >;
 
 /**
+ * The error codes a nutrient-advice service may give with an HTTP error status, as the body
+ * `{ "code": "<code>" }` (see {@link requestNutrientAdvice}):
+ *
+ * - `unauthorized`: the API key is missing, wrong or expired.
+ * - `forbidden`: the API key may not ask for this advice.
+ * - `invalid_request`: the request does not fit the contract.
+ * - `unknown_cultivation`: the service has no advice for this crop.
+ * - `location_not_covered`: the location lies outside the area the service covers.
+ * - `rate_limited`: too many requests; try again later.
+ * - `unavailable`: the service is down for maintenance or overloaded.
+ * - `internal_error`: the service failed.
+ */
+export type NutrientAdviceServiceCode =
+  | "unauthorized"
+  | "forbidden"
+  | "invalid_request"
+  | "unknown_cultivation"
+  | "location_not_covered"
+  | "rate_limited"
+  | "unavailable"
+  | "internal_error";
+
+// The fixed text that stands for each code: the service's own words are never copied, as they
+// may echo the key or a token in any encoding.
+const SERVICE_CODE_MESSAGES: Readonly<Record<NutrientAdviceServiceCode, string>> = deepFreeze({
+  unauthorized: "the service refused the API key",
+  forbidden: "the API key may not ask for this advice",
+  invalid_request: "the service found the request outside the contract",
+  unknown_cultivation: "the service has no advice for this crop",
+  location_not_covered: "the location lies outside the area the service covers",
+  rate_limited: "the service got too many requests; try again later",
+  unavailable: "the service is unavailable for now",
+  internal_error: "the service failed",
+});
+
+/**
  * The error {@link requestNutrientAdvice} throws when the service is not
  * configured, cannot be reached, is too slow, answers with an HTTP error or
  * answers something outside the contract. It is an {@link FdmCalculatorError}.
- * Its message, `serviceMessage` and `cause` never contain the API key, nor any run
- * of 8 of its characters in any case (an echo lower-cased or cut short): text that
- * does is not copied, and a fixed `[withheld: …]` note stands in its place.
+ *
+ * Nothing in it is the service's text: the message names the service by its
+ * origin (scheme, host and port) only and holds fixed words, the status and
+ * names of the contract; `serviceCode` is one of the contract's codes and
+ * `serviceMessage` the fixed description of it; `cause`, where there is one,
+ * holds only a known network error code (e.g. `ECONNREFUSED`). So neither the
+ * API key nor a password or token in the endpoint can reach it, in any
+ * encoding.
  *
  * @example
  * ```ts fragment="needs a nutrient-advice service"
@@ -124,7 +173,7 @@ export type NutrientAdviceErrorCode = Extract<
  *     { endpoint: "http://127.0.0.1:8080/advice", apiKey: process.env.ADVICE_API_KEY ?? "" },
  *   );
  * } catch (error) {
- *   if (error instanceof NutrientAdviceError) console.log(error.code, error.status, error.serviceMessage);
+ *   if (error instanceof NutrientAdviceError) console.log(error.code, error.status, error.serviceCode);
  * }
  * ```
  */
@@ -133,7 +182,9 @@ export class NutrientAdviceError extends FdmCalculatorError {
   declare readonly code: NutrientAdviceErrorCode;
   /** The HTTP status the service answered with, or `null` when there was no answer. */
   readonly status: number | null;
-  /** The service's own explanation (its `message` or `error`, or its plain-text body), or `null`. */
+  /** The service's error code, when its error body was `{ "code": … }` with one of the contract's codes; else `null`. */
+  readonly serviceCode: NutrientAdviceServiceCode | null;
+  /** A fixed description of `serviceCode` (never the service's own words), or `null`. */
   readonly serviceMessage: string | null;
 
   /**
@@ -141,7 +192,8 @@ export class NutrientAdviceError extends FdmCalculatorError {
    *
    * @param code - Machine-readable reason.
    * @param message - What went wrong; must not contain the API key.
-   * @param options - The HTTP `status`, the `serviceMessage`, the `fieldId` and the `cause`, if any.
+   * @param options - The HTTP `status`, the `serviceCode`, the `fieldId` and the `cause`, if any.
+   *   `serviceMessage` defaults to the fixed description of `serviceCode`.
    * @returns The error.
    * @throws Never.
    * @example
@@ -151,9 +203,12 @@ export class NutrientAdviceError extends FdmCalculatorError {
    *
    * const error = new NutrientAdviceError("NUTRIENT_ADVICE_HTTP_ERROR", "HTTP 503", {
    *   status: 503,
-   *   serviceMessage: "maintenance",
+   *   serviceCode: "unavailable",
    * });
-   * assert.deepEqual([error.status, error.serviceMessage], [503, "maintenance"]);
+   * assert.deepEqual(
+   *   [error.status, error.serviceCode, error.serviceMessage],
+   *   [503, "unavailable", "the service is unavailable for now"],
+   * );
    * ```
    */
   constructor(
@@ -161,6 +216,7 @@ export class NutrientAdviceError extends FdmCalculatorError {
     message: string,
     options: {
       status?: number | null;
+      serviceCode?: NutrientAdviceServiceCode | null;
       serviceMessage?: string | null;
       fieldId?: string | null;
       cause?: unknown;
@@ -169,7 +225,12 @@ export class NutrientAdviceError extends FdmCalculatorError {
     super(code, message, { fieldId: options.fieldId ?? null, cause: options.cause });
     this.name = "NutrientAdviceError";
     this.status = options.status ?? null;
-    this.serviceMessage = options.serviceMessage ?? null;
+    this.serviceCode = options.serviceCode ?? null;
+    this.serviceMessage =
+      options.serviceMessage ??
+      (this.serviceCode !== null && Object.hasOwn(SERVICE_CODE_MESSAGES, this.serviceCode)
+        ? SERVICE_CODE_MESSAGES[this.serviceCode]
+        : null);
   }
 }
 
@@ -185,7 +246,7 @@ export class NutrientAdviceError extends FdmCalculatorError {
  * assert.deepEqual(NUTRIENT_ADVICE_NUTRIENTS.slice(0, 3), ["n", "p2o5", "k2o"]);
  * ```
  */
-export const NUTRIENT_ADVICE_NUTRIENTS: readonly NutrientAdviceNutrient[] = [
+export const NUTRIENT_ADVICE_NUTRIENTS: readonly NutrientAdviceNutrient[] = deepFreeze([
   "n",
   "p2o5",
   "k2o",
@@ -198,7 +259,7 @@ export const NUTRIENT_ADVICE_NUTRIENTS: readonly NutrientAdviceNutrient[] = [
   "b",
   "mo",
   "co",
-];
+]);
 
 const SOIL_KEYS: readonly (keyof NutrientAdviceSoilData)[] = [
   "pAl",
@@ -234,7 +295,10 @@ function adviceBound(nutrient: NutrientAdviceNutrient): PhysicalBoundName {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-const MAX_SERVICE_MESSAGE = 500;
+/** The largest answer read, in bytes (1 MiB): an advice is a few hundred bytes. */
+const MAX_ANSWER_BYTES = 1_048_576;
+/** The largest error body read for its `code`; a longer one is not looked at. */
+const MAX_ERROR_BODY_BYTES = 4_096;
 
 function label(input: { fieldId?: unknown } | null | undefined): string {
   return typeof input?.fieldId === "string" ? `Field "${input.fieldId}"` : "Nutrient advice input";
@@ -345,6 +409,12 @@ function checkOptions(options: NutrientAdviceOptions | undefined, fieldId: strin
   if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
     throw notConfigured("options.endpoint must be the http(s) URL of a nutrient-advice service");
   }
+  // fetch refuses such a URL with the whole URL, password included, in its message.
+  if (url.username !== "" || url.password !== "") {
+    throw notConfigured(
+      "options.endpoint must not hold a user name or password; give the credential as options.apiKey",
+    );
+  }
   const apiKey = options?.apiKey;
   // Control characters would make fetch reject the header with the key in its message.
   if (
@@ -371,87 +441,143 @@ function checkOptions(options: NutrientAdviceOptions | undefined, fieldId: strin
   return { url, apiKey, timeoutMs, fetchFn };
 }
 
-/** The shortest run of the key that counts as a leak (the whole key when it is shorter). */
-const KEY_RUN = 8;
-const WITHHELD = "[withheld: the service's text contained part of the API key]";
+/**
+ * The service's name in errors: its origin (scheme, host and port), never the user name,
+ * password, path or query of the endpoint, which may hold a token. Should even the host name hold
+ * 8 characters of the key, the endpoint is not named at all.
+ */
+function serviceName(url: URL, apiKey: string): string {
+  const origin = url.origin.toLowerCase();
+  const key = apiKey.toLowerCase();
+  const run = Math.min(8, key.length);
+  for (let i = 0; i + run <= key.length; i++) {
+    if (origin.includes(key.slice(i, i + run))) return "at the configured endpoint";
+  }
+  return url.origin;
+}
+
+/** Network error codes of Node and undici worth passing on; any other code is left out. */
+const NETWORK_ERROR_CODES: ReadonlySet<string> = deepFreeze(
+  new Set([
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ECONNABORTED",
+    "EPIPE",
+    "ETIMEDOUT",
+    "EHOSTUNREACH",
+    "ENETUNREACH",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "UND_ERR_SOCKET",
+    "UND_ERR_CONNECT_TIMEOUT",
+    "UND_ERR_HEADERS_TIMEOUT",
+    "UND_ERR_BODY_TIMEOUT",
+    "UND_ERR_CLOSED",
+    "CERT_HAS_EXPIRED",
+    "DEPTH_ZERO_SELF_SIGNED_CERT",
+    "SELF_SIGNED_CERT_IN_CHAIN",
+    "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+    "ERR_TLS_CERT_ALTNAME_INVALID",
+  ]),
+);
+
+/** The first known network error code in an error's `cause` chain, or `null`. */
+function networkErrorCode(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && NETWORK_ERROR_CODES.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
 
 /**
- * Whether `text` holds any run of `KEY_RUN` characters of the key, in any case: a service may
- * echo the key lower-cased or cut short, and such text is never copied.
+ * Reads a body as text, up to `cap` bytes: a declared or counted length above it stops the read
+ * there (`tooLarge`), so a huge answer never fills memory. The read also stops when `signal`
+ * aborts, even with a `fetch` whose stream ignores it.
  */
-function leaksKey(text: string, apiKey: string): boolean {
-  const haystack = text.toLowerCase();
-  const key = apiKey.toLowerCase();
-  const run = Math.min(KEY_RUN, key.length);
-  for (let i = 0; i + run <= key.length; i++) {
-    if (haystack.includes(key.slice(i, i + run))) return true;
+async function readCapped(
+  response: Response,
+  cap: number,
+  signal: AbortSignal,
+): Promise<{ text: string; tooLarge: boolean }> {
+  const body = response.body;
+  const declared = Number(response.headers?.get("content-length") ?? Number.NaN);
+  if (declared > cap) {
+    await body?.cancel().catch(() => {});
+    return { text: "", tooLarge: true };
   }
-  return false;
-}
-
-/** The text itself, or a fixed note when it holds part of the key. */
-function redact(text: string, apiKey: string): string {
-  return leaksKey(text, apiKey) ? WITHHELD : text;
-}
-
-// A copy of an underlying error that keeps its name and message (with the key
-// removed) but drops everything else it may hold, such as request headers.
-function safeCause(error: unknown, apiKey: string): Error {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current !== undefined && current !== null && depth < 4; depth++) {
-    parts.push(current instanceof Error ? `${current.name}: ${current.message}` : String(current));
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  const copy = new Error(redact(parts.join(" <- "), apiKey));
-  copy.name = error instanceof Error ? error.name : "Error";
-  return copy;
-}
-
-function serviceMessageOf(body: string, apiKey: string): string | null {
-  let message: string | null = null;
+  if (body === null || body === undefined) return { text: "", tooLarge: false };
+  const reader = body.getReader();
+  let finished = false;
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => {});
   try {
-    const parsed = JSON.parse(body) as unknown;
-    if (typeof parsed === "object" && parsed !== null) {
-      const { message: m, error: e } = parsed as { message?: unknown; error?: unknown };
-      if (typeof m === "string") message = m;
-      else if (typeof e === "string") message = e;
-      else if (
-        typeof e === "object" &&
-        e !== null &&
-        typeof (e as { message?: unknown }).message === "string"
-      ) {
-        message = (e as { message: string }).message;
-      }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > cap) return { text: "", tooLarge: true };
+      chunks.push(value);
     }
-  } catch {
-    message = body.trim() === "" ? null : body.trim();
+    finished = true;
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return { text: new TextDecoder().decode(bytes), tooLarge: false };
+  } finally {
+    if (!finished) await reader.cancel().catch(() => {});
   }
-  if (message === null) return null;
-  const clean = redact(message, apiKey);
-  return clean.length > MAX_SERVICE_MESSAGE ? `${clean.slice(0, MAX_SERVICE_MESSAGE)}…` : clean;
 }
 
+/** The service's error code, when the body is exactly the contract's `{ "code": … }` with a known code. */
+function serviceCodeOf(body: string): NutrientAdviceServiceCode | null {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+    return typeof code === "string" && Object.hasOwn(SERVICE_CODE_MESSAGES, code)
+      ? (code as NutrientAdviceServiceCode)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What kind of JSON value this is, for a message that must not quote it. */
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "number") return value < 0 ? "a negative number" : "a number";
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+
+// No key, value or text of the answer is quoted: it is the service's text and may echo a secret.
 function parseAdvice(
   body: string,
   cultivationId: string,
   where: string,
+  status: number,
   fieldId: string | null,
-  apiKey: string,
 ): NutrientAdvice {
-  // Keys and values of the answer are the service's text: quoted only when they hold no part of the key.
-  const quote = (value: unknown) => redact(JSON.stringify(value) ?? String(value), apiKey);
-  const fail = (problem: string, cause?: unknown) =>
+  const fail = (problem: string) =>
     new NutrientAdviceError(
       "NUTRIENT_ADVICE_MALFORMED_RESPONSE",
       `Nutrient-advice service ${where}: the answer does not fit the contract: ${problem}`,
-      { status: 200, fieldId, cause },
+      { status, fieldId },
     );
   let data: unknown;
   try {
     data = JSON.parse(body);
-  } catch (error) {
-    throw fail("the body is not valid JSON", error);
+  } catch {
+    throw fail("the body is not valid JSON");
   }
   if (typeof data !== "object" || data === null || Array.isArray(data))
     throw fail("the body is not a JSON object");
@@ -459,12 +585,13 @@ function parseAdvice(
   if (typeof advice !== "object" || advice === null || Array.isArray(advice)) {
     throw fail('"advice" is missing or not an object');
   }
-  for (const key of Object.keys(advice)) {
-    if (!(NUTRIENT_ADVICE_NUTRIENTS as readonly string[]).includes(key)) {
-      throw fail(
-        `"advice" holds ${quote(key)}, which is not a nutrient of the contract (${NUTRIENT_ADVICE_NUTRIENTS.join(", ")})`,
-      );
-    }
+  const unknown = Object.keys(advice).filter(
+    (key) => !(NUTRIENT_ADVICE_NUTRIENTS as readonly string[]).includes(key),
+  ).length;
+  if (unknown > 0) {
+    throw fail(
+      `"advice" holds ${unknown} key${unknown === 1 ? "" : "s"} that ${unknown === 1 ? "is not a nutrient" : "are not nutrients"} of the contract (${NUTRIENT_ADVICE_NUTRIENTS.join(", ")})`,
+    );
   }
   const nutrients = {} as NutrientAdviceNutrients;
   for (const key of NUTRIENT_ADVICE_NUTRIENTS) {
@@ -472,12 +599,12 @@ function parseAdvice(
       throw fail(`"advice.${key}" is missing (use null for no advice)`);
     const value = (advice as Record<string, unknown>)[key];
     if (value !== null && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) {
-      throw fail(`"advice.${key}" must be a number of 0 or more, or null; got ${quote(value)}`);
+      throw fail(`"advice.${key}" must be a number of 0 or more, or null; got ${kindOf(value)}`);
     }
     const bound = PHYSICAL_BOUNDS[adviceBound(key)];
     if (typeof value === "number" && value > bound.max) {
       throw fail(
-        `"advice.${key}" is ${value} ${bound.unit}, above the physical bound of at most ${bound.max} ${bound.unit} (${bound.reason})`,
+        `"advice.${key}" is above the physical bound of at most ${bound.max} ${bound.unit} (${bound.reason})`,
       );
     }
     nutrients[key] = value as number | null;
@@ -501,19 +628,23 @@ function parseAdvice(
  *   `{ "cultivation": { "catalogueId": "nl_265", "brpCode": 265 }, "location": <GeoJSON geometry>, "soil": { … } }`,
  *   where `soil` holds the given {@link NutrientAdviceSoilData} values under
  *   the same names and units.
- * - Answer: status 200 with `{ "advice": { "n": …, "p2o5": …, "k2o": …, "s": …, "mg": …, "ca": …, "na": …, "cu": …, "zn": …, "b": …, "mo": …, "co": … } }`:
+ * - Answer: a 2xx status with at most 1 MiB (1 048 576 bytes) of
+ *   `{ "advice": { "n": …, "p2o5": …, "k2o": …, "s": …, "mg": …, "ca": …, "na": …, "cu": …, "zn": …, "b": …, "mo": …, "co": … } }`:
  *   every one of the twelve keys present, each a number ≥ 0 in the unit of
  *   {@link NutrientAdviceNutrients} within its physical bound (`PHYSICAL_BOUNDS`
  *   adviceNutrient, adviceLime for `ca`, adviceTraceElement for cu, zn, b, mo, co) or `null`; other keys inside `advice` are
- *   refused, other top-level keys are ignored.
- * - Errors: any other status; an explanation in the body as JSON `message`,
- *   `error` or `error.message`, or as plain text, is passed on as
- *   `serviceMessage`.
+ *   refused, other top-level keys are ignored. Reading stops at the 1 MiB:
+ *   a larger answer is refused without being read further.
+ * - Errors: any other status, optionally with the body `{ "code": "<code>" }`
+ *   where `<code>` is a {@link NutrientAdviceServiceCode}; it becomes
+ *   `serviceCode`. Any other error body is not looked at.
  *
- * The API key is sent only in the `Authorization` header. Text from the service
- * (or from `fetch`) that holds the key or any run of 8 of its characters, in any
- * case, is never copied into an error message, `serviceMessage` or `cause`: a
- * fixed `[withheld: …]` note stands in its place. This function logs nothing.
+ * The whole exchange, answer body included, must end within `timeoutMs`
+ * (default 30 000 ms, at most 600 000). The API key is sent only in the
+ * `Authorization` header. No error holds text from the service or from
+ * `fetch`, nor the endpoint's user name, password, path or query: errors name
+ * the service by its origin and hold fixed words, the status, the contract's
+ * codes and known network error codes. This function logs nothing.
  *
  * @param input - The field's crop (BRP code or `nl_` catalogue id), location (GeoJSON Point, Polygon or MultiPolygon in WGS84) and current soil data.
  * @param options - The service's `endpoint` and `apiKey`, the `timeoutMs` (default 30 000) and optionally a `fetch` to use.
@@ -521,10 +652,12 @@ function parseAdvice(
  * @throws {FdmCalculatorError} `INVALID_INPUT` when the input breaks a rule (the message names the field and the rule;
  *   a soil value or `timeoutMs` beyond its physical bound in `PHYSICAL_BOUNDS` throws the subclass `OutOfBoundsError`),
  *   `UNKNOWN_CULTIVATION` when the crop is not a BRP gewascode of the catalogue.
- * @throws {NutrientAdviceError} `NUTRIENT_ADVICE_NOT_CONFIGURED` without a valid endpoint or key;
- *   `NUTRIENT_ADVICE_UNREACHABLE` when the request fails before an answer; `NUTRIENT_ADVICE_TIMEOUT` when the
- *   answer takes longer than `timeoutMs`; `NUTRIENT_ADVICE_HTTP_ERROR` (with `status` and `serviceMessage`) on a
- *   non-2xx status; `NUTRIENT_ADVICE_MALFORMED_RESPONSE` when the answer does not fit the contract.
+ * @throws {NutrientAdviceError} `NUTRIENT_ADVICE_NOT_CONFIGURED` without a valid endpoint or key, or with an endpoint
+ *   that holds a user name or password; `NUTRIENT_ADVICE_UNREACHABLE` when the request fails before an answer;
+ *   `NUTRIENT_ADVICE_TIMEOUT` when the answer, body included, takes longer than `timeoutMs`;
+ *   `NUTRIENT_ADVICE_HTTP_ERROR` (with `status`, and `serviceCode` and `serviceMessage` when the body gives a known
+ *   code) on a non-2xx status; `NUTRIENT_ADVICE_MALFORMED_RESPONSE` when the answer is larger than 1 MiB or does
+ *   not fit the contract.
  * @example
  * ```ts fragment="needs a nutrient-advice service"
  * import { requestNutrientAdvice } from "fdm-calculator";
@@ -556,13 +689,16 @@ export async function requestNutrientAdvice(
   const { cultivationId, brpCode } = checkCultivation(input);
   checkLocation(input);
   const soil = checkSoil(input);
-  const endpointText = `${url.origin}${url.pathname}`;
-  const where = leaksKey(endpointText, apiKey) ? "at the configured endpoint" : endpointText;
+  const where = serviceName(url, apiKey);
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let status = 0;
-  let body: string;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  let status: number | null = null;
+  let answer: { text: string; tooLarge: boolean };
   try {
     const response = await fetchFn(url, {
       method: "POST",
@@ -579,47 +715,50 @@ export async function requestNutrientAdvice(
       signal: controller.signal,
     });
     status = response.status;
-    body = await response.text();
+    if (status >= 200 && status <= 299) {
+      answer = await readCapped(response, MAX_ANSWER_BYTES, controller.signal);
+    } else {
+      // An error body only may give a code: one that cannot be read gives none.
+      answer = await readCapped(response, MAX_ERROR_BODY_BYTES, controller.signal).catch(() => ({
+        text: "",
+        tooLarge: true,
+      }));
+    }
   } catch (error) {
-    if (controller.signal.aborted) {
+    if (timedOut) {
       throw new NutrientAdviceError(
         "NUTRIENT_ADVICE_TIMEOUT",
         `Nutrient-advice service ${where}: no complete answer within ${timeoutMs} ms`,
-        { status: status === 0 ? null : status, fieldId },
+        { status, fieldId },
       );
     }
-    const cause = safeCause(error, apiKey);
+    const code = networkErrorCode(error);
+    const cause = new Error(code === null ? "the request failed" : `the request failed: ${code}`);
     throw new NutrientAdviceError(
       "NUTRIENT_ADVICE_UNREACHABLE",
-      `Nutrient-advice service ${where}: the request failed (${cause.message})`,
-      { status: status === 0 ? null : status, fieldId, cause },
+      `Nutrient-advice service ${where}: the request failed${code === null ? "" : ` (${code})`}`,
+      { status, fieldId, cause },
     );
   } finally {
     clearTimeout(timer);
+    // Closes the connection of an answer not read to its end.
+    controller.abort();
   }
 
   if (status < 200 || status > 299) {
-    const serviceMessage = serviceMessageOf(body, apiKey);
+    const serviceCode = answer.tooLarge ? null : serviceCodeOf(answer.text);
     throw new NutrientAdviceError(
       "NUTRIENT_ADVICE_HTTP_ERROR",
-      `Nutrient-advice service ${where}: HTTP ${status}${serviceMessage === null ? "" : ` (${serviceMessage})`}`,
-      { status, serviceMessage, fieldId },
+      `Nutrient-advice service ${where}: HTTP ${status}${serviceCode === null ? "" : ` (${serviceCode})`}`,
+      { status, serviceCode, fieldId },
     );
   }
-  try {
-    return parseAdvice(body, cultivationId, where, fieldId, apiKey);
-  } catch (error) {
-    if (error instanceof NutrientAdviceError) {
-      // The message may quote the body, and JSON.parse's cause quotes part of it: keep them, without the key.
-      const message = leaksKey(error.message, apiKey)
-        ? `Nutrient-advice service ${where}: the answer does not fit the contract (${WITHHELD})`
-        : error.message;
-      throw new NutrientAdviceError(error.code, message, {
-        status,
-        fieldId,
-        cause: error.cause === undefined ? undefined : safeCause(error.cause, apiKey),
-      });
-    }
-    throw error;
+  if (answer.tooLarge) {
+    throw new NutrientAdviceError(
+      "NUTRIENT_ADVICE_MALFORMED_RESPONSE",
+      `Nutrient-advice service ${where}: the answer is larger than the contract's 1 MiB (${MAX_ANSWER_BYTES} bytes); reading stopped there`,
+      { status, fieldId },
+    );
   }
+  return parseAdvice(answer.text, cultivationId, where, status, fieldId);
 }

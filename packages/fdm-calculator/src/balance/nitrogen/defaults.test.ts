@@ -164,6 +164,61 @@ describe("NITROGEN_BALANCE_DEFAULTS", () => {
   });
 });
 
+describe("NH4-N share of generic products (ammoniumShares)", () => {
+  // reference/nmi-catalogues/srm-fertilizers.csv, read here without the code under test.
+  const srm = csv("../nmi-catalogues/srm-fertilizers.csv");
+
+  it("is 1.9 / 4.1 for runderdrijfmest (code 14): srm Runderdrijfmest alone", () => {
+    expect(D.ammoniumShares.get(14)?.share).toBeCloseTo(1.9 / 4.1, 12);
+    expect(D.ammoniumShares.get(14)?.products).toHaveLength(1);
+    // Code 42 (gier): the mean of Varkens gier 6.1/6.5 and Zeugen gier 1.9/2.
+    expect(D.ammoniumShares.get(42)?.share).toBeCloseTo((6.1 / 6.5 + 1.9 / 2) / 2, 12);
+  });
+
+  it("holds, for every mestcode, the mean NH4-N / N of the srm products that give both", () => {
+    const byCode = new Map<number, number[]>();
+    for (const row of srm) {
+      const n = Number(row.p_n_rt);
+      if (row.p_nh4_rt === "" || row.p_n_rt === "" || !(n > 0)) continue;
+      const list = byCode.get(Number(row.p_type_rvo)) ?? [];
+      list.push(Number(row.p_nh4_rt) / n);
+      byCode.set(Number(row.p_type_rvo), list);
+    }
+    expect([...D.ammoniumShares.keys()].sort((a, b) => a - b)).toEqual(
+      [...byCode.keys()].sort((a, b) => a - b),
+    );
+    for (const [code, shares] of byCode) {
+      const mean = shares.reduce((a, b) => a + b, 0) / shares.length;
+      expect(D.ammoniumShares.get(code)?.share, `mestcode ${code}`).toBeCloseTo(mean, 12);
+    }
+    // No srm product of code 11 gives NH4-N: its emission stays missing.
+    expect(D.ammoniumShares.has(11)).toBe(false);
+  });
+
+  it("gives a product without NH4-N the share of its mestcode, and its own NH4-N wins", () => {
+    const generic = {
+      isMineral: false,
+      typeRvo: 14,
+      n: 4,
+      nNh4: null,
+      nNo3: null,
+      so3: null,
+      ammoniaEmissionFactor: null,
+    };
+    // narrowband on grassland: 0.17 × 1.9 / 4.1
+    expect(applicationEmissionFactor(generic, "narrowband", "grassland")).toBeCloseTo(
+      (0.17 * 1.9) / 4.1,
+      12,
+    );
+    expect(
+      applicationEmissionFactor({ ...generic, nNh4: 2 }, "narrowband", "grassland"),
+    ).toBeCloseTo((0.17 * 2) / 4, 12);
+    expect(
+      applicationEmissionFactor({ ...generic, typeRvo: 11 }, "injection", "cropland"),
+    ).toBeNull();
+  });
+});
+
 describe("NOTICE", () => {
   it("ships NMI's copyright and permission notice with the package", () => {
     const pkg = fileURLToPath(new URL("../../../", import.meta.url));

@@ -8,7 +8,9 @@
  * Nutriënten Management Instituut; the licence notice ships in this package's
  * `NOTICE`). `defaults.test.ts` compares every figure here with those CSV files.
  */
-import type { ApplicationMethods, Rotation } from "fdm-data";
+import { type ApplicationMethods, getFertilizersCatalogue, type Rotation } from "fdm-data";
+import { deepFreeze } from "../../freeze.js";
+import { DAY } from "../../norms/nl/calendar.js";
 
 /**
  * Agricultural soil type (`b_soiltype_agr` in NMI's tables): the values of
@@ -85,6 +87,18 @@ export interface NitrogenBalanceTargetRow {
   target: number;
 }
 
+/**
+ * The ammoniacal N (NH4-N) share of the generic product of one RVO mestcode:
+ * kg NH4-N per kg total N, the mean over NMI's `srm` products that carry the
+ * same mestcode and give both a total N above 0 and an NH4-N figure.
+ */
+export interface NitrogenBalanceAmmoniumShare {
+  /** kg NH4-N per kg total N, 0–1. */
+  share: number;
+  /** The `srm` catalogue ids the share is the mean of. */
+  products: readonly string[];
+}
+
 /** The shape of {@link NITROGEN_BALANCE_DEFAULTS}. */
 export interface NitrogenBalanceDefaults {
   /** Where the figures come from, as the balance names them. */
@@ -108,6 +122,18 @@ export interface NitrogenBalanceDefaults {
    * WOT-technical report 264, table B18.3 (column 2019-2022).
    */
   manureEmissionFactors: readonly NitrogenBalanceManureEmissionFactor[];
+  /**
+   * The NH4-N share of total N of a product that gives no NH4-N of its own
+   * (the generic `rvo_<mestcode>` products, which carry only Table 11's
+   * forfaitaire total N), by RVO mestcode: the mean NH4-N / N of NMI's `srm`
+   * products with that mestcode (NMI, fdm-data catalogues (MIT)). E.g. code
+   * 14 (runderdrijfmest): srm "Runderdrijfmest", 1.9 of 4.1 g N/kg, 0.463. A
+   * mestcode without such a product has no share: its emission stays missing.
+   * Only fertilizers that are not mineral use it (the manure factors apply to NH4-N).
+   */
+  ammoniumShares: ReadonlyMap<number, NitrogenBalanceAmmoniumShare>;
+  /** Where {@link NitrogenBalanceDefaults.ammoniumShares} come from, as the balance names it. */
+  ammoniumShareSource: string;
   /**
    * The NMI method of each fdm-data application method: the six share a name
    * (`shallow_injection` is NMI's `shallow injection`).
@@ -181,6 +207,25 @@ const m = (
   { method, landType: "bare_soil", factor: bare[0], assumed: bare[1] },
 ];
 
+/** The NH4-N share of each mestcode that NMI's srm catalogue has products for (see `ammoniumShares`). */
+function srmAmmoniumShares(): Map<number, NitrogenBalanceAmmoniumShare> {
+  const byCode = new Map<number, { shares: number[]; products: string[] }>();
+  for (const item of getFertilizersCatalogue("srm")) {
+    const { n, nNh4 } = item.composition;
+    if (n === null || n <= 0 || nNh4 === null || nNh4 === undefined) continue;
+    const entry = byCode.get(item.typeRvo) ?? { shares: [], products: [] };
+    entry.shares.push(nNh4 / n);
+    entry.products.push(item.id);
+    byCode.set(item.typeRvo, entry);
+  }
+  return new Map(
+    [...byCode].map(([code, { shares, products }]) => [
+      code,
+      { share: shares.reduce((a, b) => a + b, 0) / shares.length, products },
+    ]),
+  );
+}
+
 const WET = ["I", "Ia", "Ic", "II", "IIa", "IIb", "IIc"];
 const III = ["III", "IIIa"];
 const IV = ["IV", "IVu", "IVc"];
@@ -217,7 +262,7 @@ const groups = (group: "dry" | "average" | "wet", classes: string[]) =>
  * assert.equal(NITROGEN_BALANCE_DEFAULTS.mineralization.veen.grassland, 160);
  * ```
  */
-export const NITROGEN_BALANCE_DEFAULTS: NitrogenBalanceDefaults = {
+export const NITROGEN_BALANCE_DEFAULTS: NitrogenBalanceDefaults = deepFreeze({
   source: "NMI, fdm-calculator nitrogen balance figures (MIT)",
   mineralization: {
     dalgrond: { grassland: 20, arable: 20 },
@@ -242,6 +287,9 @@ export const NITROGEN_BALANCE_DEFAULTS: NitrogenBalanceDefaults = {
     ...m("pocket placement", [0.68, true], [0.69, true], [0.69, true]),
     ...m("narrowband", [0.17, false], [0.36, false], [0.36, false]),
   ],
+  ammoniumShares: srmAmmoniumShares(),
+  ammoniumShareSource:
+    "NH4-N of products without their own: mean NH4-N/N of NMI's srm products of the same RVO mestcode (NMI, fdm-data catalogues (MIT))",
   methods: {
     broadcasting: "broadcasting",
     narrowband: "narrowband",
@@ -314,11 +362,9 @@ export const NITROGEN_BALANCE_DEFAULTS: NitrogenBalanceDefaults = {
     source:
       "national average total N deposition 2022 (1,375 mol N/ha; CLO indicator 'Stikstofdepositie, 1990-2022', RIVM)",
   },
-};
+});
 
 // ——— How the collector applies the figures (internal; tested in defaults.test.ts) ———
-
-const DAY = 86_400_000;
 
 /** A cultivation as the rules below see it: crop, rotation and its days (UTC midnight ms; `end` null while it stays). */
 export interface DefaultsCultivation {
@@ -385,11 +431,30 @@ export function yearlyMineralization(
 /** The N contents of a fertilizer (g/kg product) and its catalogue NH3 factor, as far as known. */
 export interface DefaultsFertilizer {
   isMineral: boolean;
+  /** The RVO mestcode, for the NH4-N share of a product without its own NH4-N. */
+  typeRvo?: number | null;
   n: number | null;
   nNh4: number | null;
   nNo3: number | null;
   so3: number | null;
   ammoniaEmissionFactor: number | null;
+}
+
+/**
+ * The NH4-N share of total N of a fertilizer that is not mineral: its own
+ * NH4-N / N, else the share of its mestcode (`ammoniumShares`); `null` when
+ * neither is known. `source` says which.
+ */
+export function ammoniumShareOf(
+  fertilizer: DefaultsFertilizer,
+): { share: number; source: "own" | "mestcode" } | null {
+  const { n, nNh4, typeRvo } = fertilizer;
+  if (n !== null && nNh4 !== null) return { share: n === 0 ? 0 : nNh4 / n, source: "own" };
+  const row =
+    typeRvo === null || typeRvo === undefined
+      ? undefined
+      : NITROGEN_BALANCE_DEFAULTS.ammoniumShares.get(typeRvo);
+  return row === undefined ? null : { share: row.share, source: "mestcode" };
 }
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
@@ -398,7 +463,8 @@ const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
  * The NH3 emission factor of an application as a fraction of its total N:
  * for a mineral fertilizer its catalogue factor, else NMI's formula from its
  * composition; for any other fertilizer NMI's factor for the method and land
- * type × NH4-N / total N. `null` when a content it needs is not known.
+ * type × its NH4-N share of total N ({@link ammoniumShareOf}: its own NH4-N,
+ * else the share of its mestcode). `null` when a content it needs is not known.
  */
 export function applicationEmissionFactor(
   fertilizer: DefaultsFertilizer,
@@ -418,13 +484,13 @@ export function applicationEmissionFactor(
         100,
     );
   }
-  if (n === null || nNh4 === null) return null;
-  if (n === 0) return 0;
+  const ammonium = ammoniumShareOf(fertilizer);
+  if (ammonium === null) return null;
   const nmi = NITROGEN_BALANCE_DEFAULTS.methods[method];
   const row = NITROGEN_BALANCE_DEFAULTS.manureEmissionFactors.find(
     (f) => f.method === nmi && f.landType === landType,
   );
-  return row === undefined ? null : (row.factor * nNh4) / n;
+  return row === undefined ? null : row.factor * ammonium.share;
 }
 
 /** Residue emission factor from the residue N content (g N/kg DM), limited to 0–1. */

@@ -603,3 +603,59 @@ describe("calculateNitrogenBalance: bad input", () => {
     );
   });
 });
+
+describe("calculateNitrogenBalance: Table 11 of the application's year", () => {
+  // reference/nl-2026/mestcodes-2026.csv: 130 Ammoniumsulfaat (Renure), no forfaitaire N;
+  // 14 runderdrijfmest 4 kg N/ton in 2025 and 2026.
+  const bare = (date: string, typeRvo: number, n: number | null): NitrogenBalanceInput => ({
+    timeframe: {
+      start: new Date(`${date.slice(0, 4)}-01-01`),
+      end: new Date(`${date.slice(0, 4)}-12-31`),
+    },
+    fields: [
+      {
+        id: "f",
+        area: 1,
+        deposition: 0,
+        mineralization: 0,
+        cultivations: [],
+        applications: [
+          {
+            id: "a",
+            date: new Date(date),
+            amount: 400,
+            method: null,
+            fertilizer: {
+              id: "p",
+              typeRvo,
+              isMineral: true,
+              isManure: false,
+              isCompost: false,
+              composition: { n },
+            },
+          },
+        ],
+      },
+    ],
+  });
+
+  it("reads a RENURE mestcode in a 2026 balance: 400 kg × 80 g N/kg = 32 kg N/ha, measured", () => {
+    const f = calculateNitrogenBalance(bare("2026-04-15", 130, 80)).fields[0];
+    expect(f?.supply.fertilizers.mineral).toBe(32);
+    expect(f?.applications[0]?.nContentSource).toBe("measured");
+  });
+
+  it("a RENURE mestcode dated 2025 is not in that year's Table 11", () => {
+    expect(() => calculateNitrogenBalance(bare("2025-04-15", 130, 80))).toThrow(
+      /typeRvo 130, which is not an RVO mestcode of Table 11 .* for 2025/,
+    );
+  });
+
+  it("a year without RVO tables is an error naming the supported years", () => {
+    const run = () => calculateNitrogenBalance(bare("2024-04-15", 14, null));
+    expect(run).toThrow(FdmCalculatorError);
+    expect(run).toThrow(
+      /year 2024 has no RVO tables in fdm-calculator; the supported years are 2025, 2026/,
+    );
+  });
+});

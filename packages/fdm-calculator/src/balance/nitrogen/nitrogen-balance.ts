@@ -1,9 +1,11 @@
 import type { ApplicationMethods } from "fdm-data";
 import { checkBound, PHYSICAL_BOUNDS, type PhysicalBoundName } from "../../bounds.js";
 import { FdmCalculatorError } from "../../errors.js";
-import { DAY, formatDay, mestcode, REGIONS } from "../../norms/nl/2025/input.js";
-import type { NL2025Application } from "../../norms/nl/2025/types.js";
-import { type Content, content } from "../../norms/nl/2025/werkingscoefficient.js";
+import { DAY, formatDay, REGIONS, yearOf } from "../../norms/nl/calendar.js";
+import { mestcode } from "../../norms/nl/engine/input.js";
+import type { NormsApplication } from "../../norms/nl/engine/types.js";
+import { type Content, content } from "../../norms/nl/engine/werkingscoefficient.js";
+import { rulesForYear } from "../../norms/nl/registry.js";
 import type {
   NitrogenBalance,
   NitrogenBalanceApplication,
@@ -136,10 +138,15 @@ function fertilizerType(
 
 /**
  * The N content (g/kg) of an application's fertilizer, with the same rule as
- * the dose: the composition, else the forfaitaire content of Table 11, else 0
- * for kunstmest, which must declare its N.
+ * the dose: the composition, else the forfaitaire content of Table 11 of the
+ * application's year, else 0 for kunstmest, which must declare its N.
  */
-function nContent(a: NitrogenBalanceApplication, fieldId: string, what: string): Content | null {
+function nContent(
+  a: NitrogenBalanceApplication,
+  day: number,
+  fieldId: string,
+  what: string,
+): Content | null {
   const n = a.fertilizer.composition?.n;
   if (n !== null && n !== undefined)
     amount(n, fieldId, `composition.n of ${what}`, "fertilizerContent");
@@ -147,13 +154,19 @@ function nContent(a: NitrogenBalanceApplication, fieldId: string, what: string):
   if (code === null || code === undefined) {
     return typeof n === "number" ? { value: n, source: "measured" } : null;
   }
-  const row = mestcode(code, fieldId, what);
+  // Table 11 of the year the application is dated in: a 2026 balance reads the 2026 table (RENURE).
+  const rules = rulesForYear(
+    yearOf(day),
+    `the mestcode of ${what} (dated ${formatDay(day)})`,
+    fieldId,
+  );
+  const row = mestcode(code, fieldId, what, rules);
   const source = {
     date: a.date,
     amount: a.amount,
     fertilizer: { typeRvo: code, composition: { n: n ?? null } },
-  } as NL2025Application;
-  return content({ index: 0, day: 0, mestcode: row, source }, "n");
+  } as NormsApplication;
+  return content({ index: 0, day, mestcode: row, source }, "n");
 }
 
 function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): NitrogenBalanceField {
@@ -186,7 +199,8 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
     const what = `application "${a?.id}"`;
     if (typeof a?.id !== "string" || a.id === "")
       throw invalid(fieldId, "every application needs an id");
-    inTimeframe(toDay(a.date, fieldId, `date of ${what}`), context, fieldId, what);
+    const day = toDay(a.date, fieldId, `date of ${what}`);
+    inTimeframe(day, context, fieldId, what);
     const kg = amount(a.amount, fieldId, `amount of ${what}`, "applicationAmount");
     if (a.method !== null && a.method !== undefined && !METHODS.includes(a.method)) {
       throw new FdmCalculatorError(
@@ -199,7 +213,7 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
       throw invalid(fieldId, `${what} needs a fertilizer`);
     }
     const type = fertilizerType(a.fertilizer, fieldId, what);
-    const content = nContent(a, fieldId, what);
+    const content = nContent(a, day, fieldId, what);
     const supply = content === null ? null : (kg * content.value) / 1000;
     if (content === null) {
       lack(
@@ -635,8 +649,8 @@ function byType(
  *
  * Fertilizer N is amount (kg/ha) × N content (g/kg) / 1000, with the N
  * content of the composition, else the forfaitaire content of Table 11 of the
- * Uitvoeringsregeling Meststoffenwet (2025) for the fertilizer's mestcode, as
- * in {@link calculateDose}. Harvest and residue N is dry matter (kg/ha) × N
+ * Uitvoeringsregeling Meststoffenwet of the application's year (2025, 2026)
+ * for the fertilizer's mestcode, as in {@link calculateDose}. Harvest and residue N is dry matter (kg/ha) × N
  * content (g/kg DM) / 1000. Deposition, mineralization and targets are per
  * year and scaled to the timeframe (× days / 365); fixation and residue N are
  * per cultivation.
@@ -665,7 +679,9 @@ function byType(
  *   `DATE_OUTSIDE_TIMEFRAME` for an application, harvest or residue removal
  *   dated outside the timeframe or a cultivation not on the field during it;
  *   `UNKNOWN_APPLICATION_METHOD` for a method that is not an fdm-data
- *   application method; `UNKNOWN_MESTCODE` for a `typeRvo` not in Table 11.
+ *   application method; `UNKNOWN_MESTCODE` for a `typeRvo` not in Table 11 of the
+ *   application's year, and `INVALID_INPUT` naming the supported years for a `typeRvo` on an
+ *   application dated in a year without RVO tables.
  * @example
  * ```ts
  * import assert from "node:assert/strict";

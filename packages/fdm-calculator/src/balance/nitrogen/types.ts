@@ -1,5 +1,5 @@
 import type { ApplicationMethods, FertilizerComposition, Rotation } from "fdm-data";
-import type { NL2025Region } from "../../norms/nl/2025/table-types.js";
+import type { NLRegion } from "../../norms/nl/calendar.js";
 
 /**
  * The period a nitrogen balance covers, both days included (UTC calendar days).
@@ -28,9 +28,10 @@ export interface NitrogenBalanceFertilizer {
   /** Identifier of the product (e.g. the catalogue id `rvo_14`). */
   id: string;
   /**
-   * RVO mestcode (Table 11, Uitvoeringsregeling Meststoffenwet). When the N
-   * content is `null` or 0, the forfaitaire (standard) content of Table 11 is
-   * used. `null` or absent: only the composition counts.
+   * RVO mestcode (Table 11, Uitvoeringsregeling Meststoffenwet, of the
+   * application's year). When the N content is `null` or 0, the forfaitaire
+   * (standard) content of Table 11 is used. `null` or absent: only the
+   * composition counts.
    */
   typeRvo?: number | null;
   /** A mineral (synthetic) fertilizer. */
@@ -145,7 +146,7 @@ export interface NitrogenBalanceFieldInput {
    * Soil region (grondsoortenkaart of the Meststoffenwet); selects the target
    * of `surplusTargets`. Absent: only the field's own `surplusTarget` applies.
    */
-  soilType?: NL2025Region;
+  soilType?: NLRegion;
   /** Grondwatertrap (groundwater class, e.g. `"VI"`), when known; selects the target of `surplusTargets`. */
   groundwaterClass?: string | null;
   /**
@@ -214,7 +215,7 @@ export interface NitrogenBalanceEmissionFactors {
  */
 export interface NitrogenBalanceSurplusTarget {
   /** The soil region it applies to. */
-  soilType: NL2025Region;
+  soilType: NLRegion;
   /** The grondwatertrap it applies to; `null` for every class of the soil type. */
   groundwaterClass: string | null;
   /** The highest surplus within target, kg N/ha per year. */

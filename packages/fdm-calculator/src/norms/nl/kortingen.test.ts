@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../errors.js";
-import { getNL2025StikstofGebruiksNorm } from "./2025/stikstofgebruiksnorm.js";
-import { crop, field } from "./2025/test-fields.js";
-import type {
-  NL2025Cultivation,
-  NL2025NormsInput,
-  StikstofGebruiksnormResult,
-} from "./2025/types.js";
-import { getNL2026StikstofGebruiksNorm } from "./2026/norms.js";
+import {
+  getNL2025StikstofGebruiksNorm,
+  getNL2026StikstofGebruiksNorm,
+  type NL2025Cultivation,
+  type NL2025NormsInput,
+  type StikstofGebruiksnormResult,
+} from "../../index.js";
+import { crop, field } from "./test-fields.js";
 
 // The grassland kortingen of RVO (graslandvernietiging) on zand and löss, in
 // both years. Table figures typed in from reference/nl-2025 and nl-2026:

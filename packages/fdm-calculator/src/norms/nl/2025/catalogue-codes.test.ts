@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { RULES_2026 } from "../2026/rules.js";
 import { STIKSTOF_TABLE_2026 } from "../2026/stikstof-data.js";
 import { WERKINGSCOEFFICIENTEN_2026 } from "../2026/werkingscoefficienten-data.js";
-import { BRP_GEWASCODES, MESTCODES, MESTCODES_2025 } from "./catalogue-codes.js";
-import { brpCode, mestcode } from "./input.js";
+import { BRP_GEWASCODES, MESTCODES, MESTCODES_2025 } from "../engine/catalogue-codes.js";
+import { brpCode, mestcode } from "../engine/input.js";
 import { RULES_2025 } from "./rules.js";
 import { STIKSTOF_TABLE_2025 } from "./stikstof-data.js";
 import { WERKINGSCOEFFICIENTEN_2025 } from "./werkingscoefficienten-data.js";
@@ -22,8 +22,8 @@ describe("codes come from fdm-data only", () => {
   it("knows exactly the crops of the brp catalogue, by code and name", () => {
     const brp = getCultivationCatalogue("brp");
     expect([...BRP_GEWASCODES]).toEqual(brp.map((item) => [item.sourceCode, item.sourceName]));
-    expect(brpCode("nl_7195", "f")).toBe(7195);
-    expect(() => brpCode("nl_1", "f")).toThrow(
+    expect(brpCode("nl_7195", "f", RULES_2025)).toBe(7195);
+    expect(() => brpCode("nl_1", "f", RULES_2025)).toThrow(
       'cultivation "nl_1" is not a BRP gewascode of the cultivation catalogue',
     );
   });
@@ -32,7 +32,7 @@ describe("codes come from fdm-data only", () => {
     expect(MESTCODES.size).toBe(getFertilizersCatalogue("rvo").length);
     expect(MESTCODES_2025.size).toBe(58);
     // RVO Table 11 (2025): Varkens - Drijfmest vleesvarkens, 6.4 kg N and 3.8 kg P2O5 per ton.
-    expect(mestcode(50, "f", "application 1")).toEqual({
+    expect(mestcode(50, "f", "application 1", RULES_2025)).toEqual({
       code: 50,
       description: "Varkens - Drijfmest vleesvarkens",
       isDierlijkeMest: true,
@@ -40,7 +40,7 @@ describe("codes come from fdm-data only", () => {
       p2o5Forfaitair: 3.8,
       isRenure: false,
     });
-    expect(() => mestcode(99_999, "f", "application 1")).toThrow(
+    expect(() => mestcode(99_999, "f", "application 1", RULES_2025)).toThrow(
       "has typeRvo 99999, which is not an RVO mestcode of Table 11",
     );
   });

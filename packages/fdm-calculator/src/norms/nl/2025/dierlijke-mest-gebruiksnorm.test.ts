@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getNL2025DierlijkeMestGebruiksNorm } from "./dierlijke-mest-gebruiksnorm.js";
-import { crop, field } from "./test-fields.js";
+import { crop, field } from "../test-fields.js";
+import { getNL2025DierlijkeMestGebruiksNorm } from "./norms.js";
 import type { NL2025NormsInput } from "./types.js";
 
 const norm = (overrides: Partial<NL2025NormsInput>) =>

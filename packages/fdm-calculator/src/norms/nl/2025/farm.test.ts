@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
+import { apply, crop, field } from "../test-fields.js";
 import { calculateNL2025GebruiksnormenForFarm } from "./farm.js";
-import { apply, crop, field } from "./test-fields.js";
 
 describe("calculateNL2025GebruiksnormenForFarm", () => {
   const grassland = field({

@@ -1,12 +1,12 @@
 import { getFertilizersCatalogue } from "fdm-data";
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
+import { apply, crop, field } from "../test-fields.js";
 import {
   calculateNL2025DierlijkeMestGebruiksNormFilling,
   calculateNL2025FosfaatGebruiksNormFilling,
   calculateNL2025StikstofGebruiksNormFilling,
 } from "./filling.js";
-import { apply, crop, field } from "./test-fields.js";
 import type { NL2025Application, NL2025NormsInput } from "./types.js";
 
 const grass = crop("nl_265", "2010-01-01");

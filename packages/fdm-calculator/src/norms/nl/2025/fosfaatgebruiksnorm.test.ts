@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
-import { getNL2025FosfaatGebruiksNorm } from "./fosfaatgebruiksnorm.js";
-import { crop, field } from "./test-fields.js";
+import { crop, field } from "../test-fields.js";
+import { getNL2025FosfaatGebruiksNorm } from "./norms.js";
 
 const grasland = [crop("nl_265", "2012-01-01")];
 const bouwland = [crop("nl_2014", "2025-04-10", "2025-09-20")];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getNL2025Hoofdteelt } from "./hoofdteelt.js";
-import { crop } from "./test-fields.js";
+import { crop } from "../test-fields.js";
+import { getNL2025Hoofdteelt } from "./norms.js";
 
 describe("getNL2025Hoofdteelt", () => {
   it("takes the crop on the field longest between 15 May and 15 July", () => {

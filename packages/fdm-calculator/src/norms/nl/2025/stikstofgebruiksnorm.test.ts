@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
-import { getNL2025StikstofGebruiksNorm } from "./stikstofgebruiksnorm.js";
-import { crop, field } from "./test-fields.js";
+import { crop, field } from "../test-fields.js";
+import { getNL2025StikstofGebruiksNorm } from "./norms.js";
 import type { NL2025Cultivation, NL2025NormsInput, NL2025Region } from "./types.js";
 
 const grass = crop("nl_265", "2015-03-01");

@@ -1,85 +1,39 @@
-import type { ApplicationMethods, FertilizerComposition } from "fdm-data";
-import type { NL2025Region } from "./table-types.js";
-
-export type { NL2025Region } from "./table-types.js";
+/**
+ * The input shapes of the 2025 gebruiksnormen: the engine's shapes
+ * (`../engine/types.ts`) named for 2025, and the 2025 field input with the
+ * derogation flags that only 2025 has.
+ */
+import type { NLRegion } from "../calendar.js";
+import type {
+  NormsApplication,
+  NormsCultivation,
+  NormsFertilizer,
+  NormsSoilPhosphate,
+} from "../engine/types.js";
 
 /**
- * A cultivation on the field: the crop and the days it is on the field.
- *
- * Dates are calendar days in UTC (`new Date("2025-05-15")`).
+ * The soil regions ("grondsoortregio's") of the Meststoffenwet that Table 2
+ * gives separate figures for: `klei` (clay), `veen` (peat), `zand_nwc` (sand
+ * in the north, west and centre), `zand_zuid` (sand in the south), `loess`
+ * (löss). The same five in every year.
  */
-export interface NL2025Cultivation {
-  /** Cultivation catalogue id, `nl_<BRP gewascode>` (e.g. `nl_265`). */
-  cultivationId: string;
-  /** Sowing or planting date (or the day the crop was taken over on the field). */
-  startDate: Date;
-  /** The day the crop ended (harvest, destruction); `null` or absent while it stays. */
-  endDate?: Date | null;
-  /**
-   * Variety (ras), for the potato lines of Table 2 whose norm depends on the
-   * variety (hoge norm / lage norm). Matched without regard to case.
-   */
-  variety?: string | null;
-  /**
-   * The teeltwijze (way of growing) for Table-2 lines the crop code alone does not
-   * decide: Bladgewassen overig, Kruiden, Iris, Krokus and Gladiool. One of the
-   * variant names of the line, e.g. `meermalige oogst` or `grofbollig`.
-   */
-  teeltwijze?: string | null;
-  /**
-   * What a grass crop (BRP 265, 266, 331, 332, 335) was, for the grassland
-   * kortingen: `vanggewas_na_mais` (the mandatory catch crop after maïs),
-   * `groenbemester` (a grass green manure) or, from 2026, any other
-   * `vanggewas` (catch crop). `null` or absent: grassland. Destroying such grass
-   * before maïs or potatoes brings no korting.
-   */
-  grassPurpose?: "vanggewas_na_mais" | "vanggewas" | "groenbemester" | null;
-}
+export type NL2025Region = NLRegion;
 
 /**
- * The fertilizer of an application: its RVO mestcode and its composition.
- * A `CatalogueFertilizerItem` of fdm-data fits this shape.
+ * A cultivation on the field: the crop and the days it is on the field. Dates
+ * are calendar days in UTC (`new Date("2025-05-15")`); see `NormsCultivation`
+ * for each property.
  */
-export interface NL2025Fertilizer {
-  /** Identifier of the product, used in explanations. */
-  id?: string;
-  /** The RVO mestcode (Table 11), e.g. `14` for cattle slurry, `115` for kunstmest. */
-  typeRvo: number;
-  /**
-   * Contents in g/kg (= kg/ton). A `null` (or `0`) N or P2O5 content falls back
-   * to the forfaitaire content of Table 11. Kunstmest (115) has no forfaitaire
-   * content but must declare what it contains, so its `null` contents count as 0.
-   */
-  composition: FertilizerComposition;
-}
+export type NL2025Cultivation = NormsCultivation;
 
-/** A fertilizer application on the field. */
-export interface NL2025Application {
-  /** Identifier of the application, used in explanations and results. */
-  id?: string;
-  /** Day of application, within 2025 (UTC). */
-  date: Date;
-  /** Amount of product, kg/ha. */
-  amount: number;
-  /** How it was spread; recorded in results, it does not change a 2025 figure. */
-  method?: ApplicationMethods;
-  /** The fertilizer applied. */
-  fertilizer: NL2025Fertilizer;
-  /**
-   * Herkomst (origin) of animal manure: produced on the farm itself
-   * (`eigen_bedrijf`) or brought in (`aangevoerd`). Required for the manure of
-   * grazing animals, whose werkingscoëfficiënt (Table 9) depends on it.
-   */
-  origin?: "eigen_bedrijf" | "aangevoerd";
-}
+/** The fertilizer of an application: its RVO mestcode and composition (g/kg). A `CatalogueFertilizerItem` of fdm-data fits it. */
+export type NL2025Fertilizer = NormsFertilizer;
 
-/** The two soil phosphate values the fosfaatgebruiksnorm needs. */
-export interface NL2025SoilPhosphate {
-  /** P-CaCl2 (P-plantbeschikbaar), mg P/kg. */
-  pCaCl2: number;
-  /** P-AL, mg P2O5/100 g. */
-  pAl: number;
-}
+/** A fertilizer application on the field, dated in 2025. */
+export type NL2025Application = NormsApplication;
+
+/** The two soil phosphate values the fosfaatgebruiksnorm needs: P-CaCl2 (mg P/kg) and P-AL (mg P2O5/100 g). */
+export type NL2025SoilPhosphate = NormsSoilPhosphate;
 
 /**
  * Everything the 2025 gebruiksnormen (application norms) and their filling need
@@ -117,98 +71,4 @@ export interface NL2025NormsInput {
   soilPhosphate?: NL2025SoilPhosphate | null;
   /** The fertilizer applications on the field in 2025. */
   applications: NL2025Application[];
-}
-
-/**
- * Everything the 2026 gebruiksnormen (application norms) and their filling need
- * for one field: the shape of {@link NL2025NormsInput} without the derogation
- * flags (`hasDerogation`, `isNatura2000`, `isGWBG`, `isDerogatievrijeZone`),
- * which decide no 2026 figure because derogation is gone. The dates of
- * `cultivations` and `applications` are read against 2026 (cultivations of
- * 2025 serve the catch-crop reduction and the crop year).
- */
-export type NL2026NormsInput = Omit<
-  NL2025NormsInput,
-  "isGWBG" | "isNatura2000" | "isDerogatievrijeZone" | "hasDerogation"
->;
-
-/** The unit of a gebruiksnorm or its filling. */
-export type GebruiksnormUnit = "kg N/ha" | "kg P2O5/ha";
-
-/** A gebruiksnorm (legal application norm) of one field. */
-export interface GebruiksnormResult {
-  /** The norm in kg per ha. */
-  normValue: number;
-  /** The unit of `normValue`. */
-  unit: GebruiksnormUnit;
-  /** Which table row and rule produced the figure, in plain words. */
-  explanation: string;
-}
-
-/** The stikstofgebruiksnorm (nitrogen norm) of a field, with the Table-2 row behind it. */
-export interface StikstofGebruiksnormResult extends GebruiksnormResult {
-  /** The hoofdteelt (main crop) used. */
-  mainCropId: string;
-  /** Name of the RVO Table-2 line. */
-  table2Name: string;
-  /** The variant of the line, or `null` when the line has one figure set. */
-  variant: string | null;
-  /** The figure of the line before the catch-crop reduction, kg N/ha. */
-  tableValue: number;
-  /**
-   * The korting subtracted, kg N/ha: the catch-crop reduction, or on zand and
-   * löss the grassland korting when grassland was destroyed (see `kortingRule`).
-   */
-  korting: number;
-  /**
-   * Which korting applied: `vanggewas` (the catch-crop reduction, possibly 0),
-   * `graslandvernietiging` (65 kg N/ha: maïs or consumption/factory potatoes
-   * after destroying grassland), `graslandvernieuwing` (50 kg N/ha: grassland
-   * renewed from 1 June to 31 August), or `geen` (none on klei and veen).
-   */
-  kortingRule: "vanggewas" | "graslandvernietiging" | "graslandvernieuwing" | "geen";
-}
-
-/** The fosfaatgebruiksnorm (phosphate norm) of a field, with its class. */
-export interface FosfaatGebruiksnormResult extends GebruiksnormResult {
-  /** Land use the class table was read for. */
-  landUse: "grasland" | "bouwland";
-  /** The fosfaatklasse (phosphate class) from the soil analysis. */
-  fosfaatklasse: "Arm" | "Laag" | "Neutraal" | "Ruim" | "Hoog";
-}
-
-/** The RENURE norm of a field (2026): kg N/ha from RENURE products on top of the dierlijke-mest-gebruiksnorm. */
-export interface RenureGebruiksnormResult extends GebruiksnormResult {
-  /** The RVO mestcodes that fill the norm (130–134). */
-  mestcodes: readonly number[];
-}
-
-/** The dierlijke-mest-gebruiksnorm (animal-manure nitrogen norm) of a field. */
-export interface DierlijkeMestGebruiksnormResult extends GebruiksnormResult {
-  /** RVO's label of the case that applied, e.g. `Derogatie - NV Gebied`. */
-  label: string;
-}
-
-/** How much one application uses of a norm. */
-export interface NormFillingApplication {
-  /** The application's `id`, or `null` when it has none. */
-  applicationId: string | null;
-  /** Position of the application in the input list. */
-  index: number;
-  /** Kilograms per ha the application counts for. */
-  value: number;
-  /** How the value was computed. */
-  explanation: string;
-}
-
-/** How much of a gebruiksnorm the applications of one field use (the filling). */
-export interface GebruiksnormFillingResult {
-  /** Total kg per ha that counts against the norm. */
-  normFilling: number;
-  /** The unit of `normFilling`. */
-  unit: GebruiksnormUnit;
-  /** The contribution of each application, in input order. */
-  applications: NormFillingApplication[];
-  /** How the total was computed. */
-  explanation: string;
 }

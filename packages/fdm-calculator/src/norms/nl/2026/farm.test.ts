@@ -2,10 +2,10 @@ import { getCultivationCatalogue } from "fdm-data";
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
 import { calculateNL2025GebruiksnormenForFarm } from "../2025/farm.js";
+import { getNL2025StikstofGebruiksNorm } from "../2025/norms.js";
 import { RULES_2025 } from "../2025/rules.js";
-import { getNL2025StikstofGebruiksNorm } from "../2025/stikstofgebruiksnorm.js";
-import { apply, crop, field } from "../2025/test-fields.js";
 import type { NL2025NormsInput } from "../2025/types.js";
+import { apply, crop, field } from "../test-fields.js";
 import { calculateNL2026GebruiksnormenForFarm } from "./farm.js";
 import {
   calculateNL2026DierlijkeMestGebruiksNormFilling,

@@ -1,29 +1,33 @@
-import {
-  farmFields,
-  farmResult,
-  type NL2025FarmGebruiksnormen,
-  type NL2025FarmNormTotal,
-  type NL2025FieldGebruiksnormen,
-  NormTotal,
-  type NormWithFilling,
-} from "../2025/farm.js";
-import { nitrogenFilling } from "../2025/filling.js";
-import type { NL2026NormsInput, RenureGebruiksnormResult } from "../2025/types.js";
-import { renureNorm } from "./norms.js";
+/** The public 2026 farm function: one line over the engine with the rules of 2026. */
+import { farmGebruiksnormen } from "../engine/api.js";
+import type { BaseFieldGebruiksnormen, FarmNormTotal, NormWithFilling } from "../engine/farm.js";
+import type { RenureGebruiksnormResult } from "../engine/types.js";
 import { RULES_2026 } from "./rules.js";
+import type { NL2026NormsInput } from "./types.js";
 
-/** The four 2026 gebruiksnormen of one field and their filling: the three of 2025 and RENURE. */
-export interface NL2026FieldGebruiksnormen extends NL2025FieldGebruiksnormen {
+/** The four 2026 gebruiksnormen of one field and their filling: stikstof, fosfaat, dierlijke mest and RENURE. */
+export interface NL2026FieldGebruiksnormen extends BaseFieldGebruiksnormen {
   /** RENURE norm (kg N/ha from mestcodes 130–134) and its filling. */
   renure: NormWithFilling<RenureGebruiksnormResult>;
 }
 
+/** One 2026 norm summed over the farm. */
+export type NL2026FarmNormTotal = FarmNormTotal;
+
 /** The 2026 gebruiksnormen of a farm: per field and summed. */
-export interface NL2026FarmGebruiksnormen extends NL2025FarmGebruiksnormen {
+export interface NL2026FarmGebruiksnormen {
+  /** Total area of the fields, ha. */
+  area: number;
   /** The norms and filling of each field, in input order. */
   fields: NL2026FieldGebruiksnormen[];
+  /** Stikstofgebruiksnorm of the farm. */
+  stikstof: NL2026FarmNormTotal;
+  /** Fosfaatgebruiksnorm of the farm. */
+  fosfaat: NL2026FarmNormTotal;
+  /** Dierlijke-mest-gebruiksnorm of the farm. */
+  dierlijkeMest: NL2026FarmNormTotal;
   /** RENURE norm of the farm. */
-  renure: NL2025FarmNormTotal;
+  renure: NL2026FarmNormTotal;
 }
 
 /**
@@ -75,20 +79,5 @@ export interface NL2026FarmGebruiksnormen extends NL2025FarmGebruiksnormen {
 export function calculateNL2026GebruiksnormenForFarm(
   fields: NL2026NormsInput[],
 ): NL2026FarmGebruiksnormen {
-  const renure = new NormTotal("kg N");
-  const farm = farmFields(fields, RULES_2026, (field, base): NL2026FieldGebruiksnormen => {
-    const norm = { norm: renureNorm(field), filling: nitrogenFilling(field, "renure") };
-    renure.add(base.fieldId, base.area, norm);
-    // A literal rather than `{ ...base, renure }`: the spread cost a tenth of the farm.
-    return {
-      fieldId: base.fieldId,
-      area: base.area,
-      stikstof: base.stikstof,
-      fosfaat: base.fosfaat,
-      dierlijkeMest: base.dierlijkeMest,
-      noNormForCrop: base.noNormForCrop,
-      renure: norm,
-    };
-  });
-  return { ...farmResult(farm), renure: renure.result(farm.area) };
+  return farmGebruiksnormen(fields, RULES_2026) as NL2026FarmGebruiksnormen;
 }

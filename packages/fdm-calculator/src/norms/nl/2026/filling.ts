@@ -1,6 +1,13 @@
-import { fosfaatFilling, nitrogenFilling, stikstofFilling } from "../2025/filling.js";
-import type { GebruiksnormFillingResult, NL2026NormsInput } from "../2025/types.js";
-import { prepare2026 } from "./norms.js";
+/** The public 2026 filling functions: each is one line over the engine with the rules of 2026. */
+import {
+  dierlijkeMestGebruiksNormFilling,
+  fosfaatGebruiksNormFilling,
+  renureGebruiksNormFilling,
+  stikstofGebruiksNormFilling,
+} from "../engine/api.js";
+import type { GebruiksnormFillingResult } from "../engine/types.js";
+import { RULES_2026 } from "./rules.js";
+import type { NL2026NormsInput } from "./types.js";
 
 /**
  * Computes how much of the 2026 stikstofgebruiksnorm (nitrogen application
@@ -42,7 +49,7 @@ import { prepare2026 } from "./norms.js";
 export function calculateNL2026StikstofGebruiksNormFilling(
   input: NL2026NormsInput,
 ): GebruiksnormFillingResult {
-  return stikstofFilling(prepare2026(input));
+  return stikstofGebruiksNormFilling(input, RULES_2026);
 }
 
 /**
@@ -84,7 +91,7 @@ export function calculateNL2026StikstofGebruiksNormFilling(
 export function calculateNL2026FosfaatGebruiksNormFilling(
   input: NL2026NormsInput,
 ): GebruiksnormFillingResult {
-  return fosfaatFilling(prepare2026(input));
+  return fosfaatGebruiksNormFilling(input, RULES_2026);
 }
 
 /**
@@ -124,7 +131,7 @@ export function calculateNL2026FosfaatGebruiksNormFilling(
 export function calculateNL2026DierlijkeMestGebruiksNormFilling(
   input: NL2026NormsInput,
 ): GebruiksnormFillingResult {
-  return nitrogenFilling(prepare2026(input));
+  return dierlijkeMestGebruiksNormFilling(input, RULES_2026);
 }
 
 /**
@@ -163,5 +170,5 @@ export function calculateNL2026DierlijkeMestGebruiksNormFilling(
 export function calculateNL2026RenureGebruiksNormFilling(
   input: NL2026NormsInput,
 ): GebruiksnormFillingResult {
-  return nitrogenFilling(prepare2026(input), "renure");
+  return renureGebruiksNormFilling(input, RULES_2026);
 }

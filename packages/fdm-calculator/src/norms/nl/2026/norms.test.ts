@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
-import { crop, field } from "../2025/test-fields.js";
-import type { NL2025Cultivation, NL2025Region, NL2026NormsInput } from "../2025/types.js";
+import { crop, field } from "../test-fields.js";
 import {
   getNL2026DierlijkeMestGebruiksNorm,
   getNL2026FosfaatGebruiksNorm,
@@ -9,6 +8,11 @@ import {
   getNL2026RenureGebruiksNorm,
   getNL2026StikstofGebruiksNorm,
 } from "./norms.js";
+import type {
+  NL2026Cultivation as NL2025Cultivation,
+  NL2026Region as NL2025Region,
+  NL2026NormsInput,
+} from "./types.js";
 
 const input = (overrides: Partial<NL2026NormsInput>): NL2026NormsInput => {
   const {

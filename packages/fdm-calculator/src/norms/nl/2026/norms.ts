@@ -1,39 +1,32 @@
-import { dierlijkeMestNorm } from "../2025/dierlijke-mest-gebruiksnorm.js";
-import { fosfaatNorm } from "../2025/fosfaatgebruiksnorm.js";
-import { findHoofdteelt, type NL2025Hoofdteelt } from "../2025/hoofdteelt.js";
-import { type PreparedField, prepareCultivations, prepareField } from "../2025/input.js";
-import { stikstofNorm } from "../2025/stikstofgebruiksnorm.js";
+/**
+ * The public 2026 norm functions: each is one line over the year-neutral
+ * engine with the rules of 2026 (`RULES_2026`). The same computations by year
+ * number: `getStikstofGebruiksNorm(2026, input)` and its siblings.
+ */
+import {
+  dierlijkeMestGebruiksNorm,
+  fosfaatGebruiksNorm,
+  hoofdteelt,
+  renureGebruiksNorm,
+  stikstofGebruiksNorm,
+} from "../engine/api.js";
+import type { Hoofdteelt } from "../engine/hoofdteelt.js";
 import type {
   DierlijkeMestGebruiksnormResult,
   FosfaatGebruiksnormResult,
-  NL2025Cultivation,
-  NL2026NormsInput,
   RenureGebruiksnormResult,
   StikstofGebruiksnormResult,
-} from "../2025/types.js";
-import { RENURE_2026 } from "./renure-data.js";
+} from "../engine/types.js";
 import { RULES_2026 } from "./rules.js";
+import type { NL2026Cultivation, NL2026NormsInput } from "./types.js";
 
-// The same on every field, so built once.
-const RENURE_EXPLANATION = `RENURE norm 2026: ${RENURE_2026.norm} kg N/ha from RENURE products (mestcodes ${RENURE_2026.mestcodes.join(", ")}), on top of the dierlijke-mest-gebruiksnorm`;
-
-/** The RENURE norm of a validated 2026 field: the same on every field. */
-export function renureNorm(_field: PreparedField): RenureGebruiksnormResult {
-  return {
-    normValue: RENURE_2026.norm,
-    unit: "kg N/ha",
-    explanation: RENURE_EXPLANATION,
-    mestcodes: RENURE_2026.mestcodes,
-  };
-}
-
-/** Validates a 2026 field and turns its dates into day numbers. */
-export const prepare2026 = (input: NL2026NormsInput) => prepareField(input, RULES_2026);
+/** The hoofdteelt (main crop) of a field in 2026. */
+export type NL2026Hoofdteelt = Hoofdteelt;
 
 /**
  * Finds the hoofdteelt (main crop) of a field for 2026: the crop that is on the
  * field for the longest time between 15 May and 15 July 2026, by the rule of
- * {@link getNL2025Hoofdteelt} moved on one year. With no crop in the window the
+ * the hoofdteelt, with 2026's window. With no crop in the window the
  * main crop is BRP 6794 "groene braak, spontane opkomst" (norm 0).
  *
  * @param input - The field: its `fieldId` (named in errors) and its `cultivations`.
@@ -57,18 +50,9 @@ export const prepare2026 = (input: NL2026NormsInput) => prepareField(input, RULE
  */
 export function getNL2026Hoofdteelt(input: {
   fieldId: string;
-  cultivations: NL2025Cultivation[];
-}): NL2025Hoofdteelt {
-  const found = findHoofdteelt(
-    prepareCultivations(input.cultivations, input.fieldId, RULES_2026),
-    RULES_2026,
-  );
-  return {
-    cultivationId: found.id,
-    cultivation: found.cultivation?.source ?? null,
-    daysInWindow: found.days,
-    explanation: found.explanation,
-  };
+  cultivations: NL2026Cultivation[];
+}): NL2026Hoofdteelt {
+  return hoofdteelt(input, RULES_2026);
 }
 
 /**
@@ -86,9 +70,11 @@ export function getNL2026Hoofdteelt(input: {
  *    year before, BRP code, teeltwijze).
  * 4. The column of the soil region, the NV-gebied figure inside an NV-gebied.
  * 5. On zand and löss only, the korting: 65 kg N/ha on maïs and consumption or
- *    factory potatoes after grassland destroyed from 1 February to 10 May 2026
- *    (not when the grass was the mandatory catch crop after maïs, a grass green
- *    manure or any other catch crop); 50 kg N/ha on grassland renewed from
+ *    factory potatoes after grassland destroyed from 1 February to 10 May 2026,
+ *    but not when the grass was a catch crop: its Table-2 line is a catch-crop
+ *    line, or it was sown in or after August 2025 (a declared `grassPurpose`
+ *    decides first: `vanggewas_na_mais`, `groenbemester` or `vanggewas` make
+ *    it a catch crop, `grasland` keeps it grassland); 50 kg N/ha on grassland renewed from
  *    1 June to 31 August 2026; otherwise the catch-crop reduction (0, 5, 10 or
  *    20 kg N/ha by the sowing date of a catch crop sown after 15 July 2025 and
  *    before 1 February 2026, staying until 1 February 2026; none for a winter
@@ -125,7 +111,7 @@ export function getNL2026Hoofdteelt(input: {
  * ```
  */
 export function getNL2026StikstofGebruiksNorm(input: NL2026NormsInput): StikstofGebruiksnormResult {
-  return stikstofNorm(prepare2026(input));
+  return stikstofGebruiksNorm(input, RULES_2026);
 }
 
 /**
@@ -162,7 +148,7 @@ export function getNL2026StikstofGebruiksNorm(input: NL2026NormsInput): Stikstof
  * ```
  */
 export function getNL2026FosfaatGebruiksNorm(input: NL2026NormsInput): FosfaatGebruiksnormResult {
-  return fosfaatNorm(prepare2026(input));
+  return fosfaatGebruiksNorm(input, RULES_2026);
 }
 
 /**
@@ -199,7 +185,7 @@ export function getNL2026FosfaatGebruiksNorm(input: NL2026NormsInput): FosfaatGe
 export function getNL2026DierlijkeMestGebruiksNorm(
   input: NL2026NormsInput,
 ): DierlijkeMestGebruiksnormResult {
-  return dierlijkeMestNorm(prepare2026(input));
+  return dierlijkeMestGebruiksNorm(input, RULES_2026);
 }
 
 /**
@@ -232,5 +218,5 @@ export function getNL2026DierlijkeMestGebruiksNorm(
  * ```
  */
 export function getNL2026RenureGebruiksNorm(input: NL2026NormsInput): RenureGebruiksnormResult {
-  return renureNorm(prepare2026(input));
+  return renureGebruiksNorm(input, RULES_2026);
 }

@@ -1,4 +1,5 @@
 import { getCultivationCatalogue, getFertilizersCatalogue } from "fdm-data";
+import { deepFreeze } from "../../../freeze.js";
 import type { MestcodeRow } from "./table-types.js";
 
 /**
@@ -6,13 +7,13 @@ import type { MestcodeRow } from "./table-types.js";
  * from fdm-data's `brp` catalogue: the calculator keeps no crop list of its own.
  * A code without a line in the 2025 Table 2 has no stikstofgebruiksnorm.
  */
-export const BRP_GEWASCODES: ReadonlyMap<number, string> = new Map(
-  getCultivationCatalogue("brp").map((item) => [item.sourceCode, item.sourceName]),
+export const BRP_GEWASCODES: ReadonlyMap<number, string> = deepFreeze(
+  new Map(getCultivationCatalogue("brp").map((item) => [item.sourceCode, item.sourceName])),
 );
 
 /** The code of each catalogue id `nl_<code>` of {@link BRP_GEWASCODES}. */
-export const BRP_CODE_BY_ID: ReadonlyMap<string, number> = new Map(
-  [...BRP_GEWASCODES.keys()].map((code) => [`nl_${code}`, code]),
+export const BRP_CODE_BY_ID: ReadonlyMap<string, number> = deepFreeze(
+  new Map([...BRP_GEWASCODES.keys()].map((code) => [`nl_${code}`, code])),
 );
 
 /**
@@ -21,17 +22,19 @@ export const BRP_CODE_BY_ID: ReadonlyMap<string, number> = new Map(
  * catalogue: the codes of 2025 and the RENURE codes 130–134 that the 2026 table
  * adds. {@link MESTCODES_2025} says which of them the 2025 table holds.
  */
-export const MESTCODES: ReadonlyMap<number, MestcodeRow> = new Map(
-  getFertilizersCatalogue("rvo").map((item) => [
-    item.typeRvo,
-    {
-      code: item.typeRvo,
-      description: item.sourceName,
-      isDierlijkeMest: item.isManure,
-      nForfaitair: item.composition.n,
-      p2o5Forfaitair: item.composition.p2o5,
-    },
-  ]),
+export const MESTCODES: ReadonlyMap<number, MestcodeRow> = deepFreeze(
+  new Map(
+    getFertilizersCatalogue("rvo").map((item) => [
+      item.typeRvo,
+      {
+        code: item.typeRvo,
+        description: item.sourceName,
+        isDierlijkeMest: item.isManure,
+        nForfaitair: item.composition.n,
+        p2o5Forfaitair: item.composition.p2o5,
+      },
+    ]),
+  ),
 );
 
 /**
@@ -39,8 +42,10 @@ export const MESTCODES: ReadonlyMap<number, MestcodeRow> = new Map(
  * table (the RENURE codes 130–134 came with the 2026 table and do not exist in
  * the 2025 norms).
  */
-export const MESTCODES_2025: ReadonlySet<number> = new Set(
-  getFertilizersCatalogue("rvo")
-    .filter((item) => item.source.endsWith("2025"))
-    .map((item) => item.typeRvo),
+export const MESTCODES_2025: ReadonlySet<number> = deepFreeze(
+  new Set(
+    getFertilizersCatalogue("rvo")
+      .filter((item) => item.source.endsWith("2025"))
+      .map((item) => item.typeRvo),
+  ),
 );

@@ -1,10 +1,10 @@
 import { FdmCalculatorError } from "../../../errors.js";
 import { resolveMainCrop } from "./hoofdteelt.js";
-import { type PreparedField, prepareField } from "./input.js";
+import type { PreparedField } from "./input.js";
 import { flat } from "./text-memo.js";
-import type { FosfaatGebruiksnormResult, NL2025NormsInput } from "./types.js";
+import type { FosfaatGebruiksnormResult } from "./types.js";
 
-/** Main-crop BRP codes that count as grasland for the fosfaatgebruiksnorm (RVO 2025). */
+/** Main-crop BRP codes that count as grasland for the fosfaatgebruiksnorm (RVO 2025 and 2026). */
 const GRASLAND_CODES = new Set([265, 266, 331, 332, 335]);
 
 /** Rounds half up to a whole number; the small margin absorbs binary fractions such as 14.499999999999998. */
@@ -54,49 +54,4 @@ export function fosfaatNorm(field: PreparedField): FosfaatGebruiksnormResult {
     landUse,
     fosfaatklasse: row.fosfaatklasse,
   };
-}
-
-/**
- * Determines the fosfaatgebruiksnorm (phosphate application norm, kg P2O5/ha)
- * of a field for 2025.
- *
- * The land use is grasland when the hoofdteelt (main crop) is BRP 265, 266,
- * 331, 332 or 335, and bouwland otherwise. P-CaCl2 is rounded half up to one
- * decimal and P-AL to a whole number; together they give the fosfaatklasse
- * (Arm, Laag, Neutraal, Ruim, Hoog) of RVO's Differentiatie
- * fosfaatgebruiksnorm, whose norm is read from the Tabel
- * fosfaatgebruiksnormen 2025 (grasland 120/105/95/90/75, bouwland
- * 120/80/70/60/40).
- *
- * @param input - The field's plain input, with `soilPhosphate`.
- * @returns The norm in kg P2O5/ha with the land use, the class and an explanation.
- * @throws {FdmCalculatorError} `MISSING_SOIL_ANALYSIS` without P-CaCl2 and P-AL, and the
- *   validation errors of the input (`INVALID_INPUT`, `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_2025`,
- *   `UNKNOWN_MESTCODE`).
- * @example
- * ```ts
- * import assert from "node:assert";
- * import { getNL2025FosfaatGebruiksNorm } from "fdm-calculator";
- *
- * const norm = getNL2025FosfaatGebruiksNorm({
- *   fieldId: "field-1",
- *   area: 4.2,
- *   region: "zand_zuid",
- *   isNVGebied: false,
- *   isGWBG: false,
- *   isNatura2000: false,
- *   isDerogatievrijeZone: false,
- *   hasDerogation: false,
- *   hasGrazingIntention: false,
- *   isOrganicCertified: false,
- *   cultivations: [{ cultivationId: "nl_2014", startDate: new Date("2025-04-10") }],
- *   soilPhosphate: { pCaCl2: 2.0, pAl: 40 },
- *   applications: [],
- * });
- * assert.equal(norm.fosfaatklasse, "Laag");
- * assert.equal(norm.normValue, 80); // bouwland, Laag
- * ```
- */
-export function getNL2025FosfaatGebruiksNorm(input: NL2025NormsInput): FosfaatGebruiksnormResult {
-  return fosfaatNorm(prepareField(input));
 }

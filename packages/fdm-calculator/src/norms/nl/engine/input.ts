@@ -1,35 +1,29 @@
+/**
+ * Validation of a field's input for the norms of one year, and its dates turned
+ * into day numbers. Every function takes the year's rules: the engine has no
+ * year of its own.
+ */
 import { isWithinBound, OutOfBoundsError, type PhysicalBoundName } from "../../../bounds.js";
 import { FdmCalculatorError } from "../../../errors.js";
-import type { NormYearRules, YearMestcode } from "../rules.js";
+import { day, dayOf, formatDay, REGIONS } from "../calendar.js";
 import { BRP_CODE_BY_ID } from "./catalogue-codes.js";
-import type { ResolvedMainCrop } from "./hoofdteelt.js";
-import { RULES_2025 } from "./rules.js";
-import type { NL2025Region } from "./table-types.js";
+import type { NormYearRules, YearMestcode } from "./rules.js";
 import { TextMemo } from "./text-memo.js";
 import type {
-  NL2025Application,
-  NL2025Cultivation,
-  NL2025NormsInput,
-  NL2025SoilPhosphate,
-  NL2026NormsInput,
+  NormsApplication,
+  NormsCultivation,
+  NormsFieldInput,
+  NormsSoilPhosphate,
 } from "./types.js";
 
-/** The input of a field in either year: 2026 lacks the derogation flags of 2025. */
-export type NormsInput = NL2026NormsInput &
-  Partial<
-    Pick<NL2025NormsInput, "isGWBG" | "isNatura2000" | "isDerogatievrijeZone" | "hasDerogation">
-  >;
-
-/** One day in milliseconds. */
-export const DAY = 86_400_000;
-
-/** A calendar day (UTC midnight, in ms since the epoch). */
-export const day = (year: number, month: number, date: number) => Date.UTC(year, month - 1, date);
-
-/** `2025-05-15` for a day number. */
-export const formatDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-export const REGIONS: readonly NL2025Region[] = ["klei", "veen", "zand_nwc", "zand_zuid", "loess"];
+/** The main crop of a field, once resolved (see `hoofdteelt.ts`). */
+export interface ResolvedMainCrop {
+  code: number;
+  id: string;
+  cultivation: PreparedCultivation | null;
+  days: number;
+  explanation: string;
+}
 
 export interface PreparedCultivation {
   id: string;
@@ -37,19 +31,19 @@ export interface PreparedCultivation {
   start: number;
   /** Exclusive end day, or `null` while the crop stays. */
   end: number | null;
-  source: NL2025Cultivation;
+  source: NormsCultivation;
 }
 
 export interface PreparedApplication {
   index: number;
   day: number;
   mestcode: YearMestcode;
-  source: NL2025Application;
+  source: NormsApplication;
 }
 
 /** A validated field with its dates turned into day numbers. */
 export interface PreparedField {
-  input: NormsInput;
+  input: NormsFieldInput;
   rules: NormYearRules;
   cultivations: PreparedCultivation[];
   applications: PreparedApplication[];
@@ -62,16 +56,11 @@ export interface PreparedField {
 const invalid = (fieldId: string, message: string) =>
   new FdmCalculatorError("INVALID_INPUT", `Field "${fieldId}": ${message}`, { fieldId });
 
-/** The day of a Date, `NaN` for anything else (the caller names the input in its error). */
-function dayOf(value: unknown): number {
-  return value instanceof Date ? Math.floor(value.getTime() / DAY) * DAY : Number.NaN;
-}
-
 /** The error of a number outside its physical bound (the callers build `input` only then). */
 const outOfBounds = (input: string, value: number, boundName: PhysicalBoundName, fieldId: string) =>
   new OutOfBoundsError(input, value, boundName, { fieldId });
 
-function requireBoolean(input: NormsInput, key: string) {
+function requireBoolean(input: NormsFieldInput, key: string) {
   if (typeof (input as unknown as Record<string, unknown>)[key] !== "boolean") {
     throw invalid(input.fieldId, `${key} must be true or false`);
   }
@@ -82,11 +71,7 @@ function requireBoolean(input: NormsInput, key: string) {
  *
  * @throws FdmCalculatorError `UNKNOWN_CULTIVATION` when the id is not a BRP gewascode.
  */
-export function brpCode(
-  cultivationId: unknown,
-  fieldId: string,
-  rules: NormYearRules = RULES_2025,
-): number {
+export function brpCode(cultivationId: unknown, fieldId: string, rules: NormYearRules): number {
   const code = typeof cultivationId === "string" ? codeOfId(cultivationId) : Number.NaN;
   if (rules.cropName(code) === undefined) {
     throw new FdmCalculatorError(
@@ -111,7 +96,7 @@ export function mestcode(
   code: unknown,
   fieldId: string,
   what: string,
-  rules: NormYearRules = RULES_2025,
+  rules: NormYearRules,
 ): YearMestcode {
   const row = typeof code === "number" ? rules.mestcodes.get(code) : undefined;
   if (!row) {
@@ -125,17 +110,17 @@ export function mestcode(
 }
 
 /** A cultivation as error messages name it. */
-const cultivationName = (c: NL2025Cultivation, i: number) =>
+const cultivationName = (c: NormsCultivation, i: number) =>
   `cultivation ${i} (${String(c?.cultivationId)})`;
 
 export function prepareCultivations(
   cultivations: unknown,
   fieldId: string,
-  rules: NormYearRules = RULES_2025,
+  rules: NormYearRules,
 ): PreparedCultivation[] {
   if (!Array.isArray(cultivations)) throw invalid(fieldId, "cultivations must be a list");
   const last = day(rules.year, 12, 31);
-  return cultivations.map((c: NL2025Cultivation, i): PreparedCultivation => {
+  return cultivations.map((c: NormsCultivation, i): PreparedCultivation => {
     const code = brpCode(c?.cultivationId, fieldId, rules);
     const start = dayOf(c.startDate);
     if (Number.isNaN(start)) {
@@ -162,11 +147,12 @@ export function prepareCultivations(
       c.grassPurpose != null &&
       c.grassPurpose !== "vanggewas_na_mais" &&
       c.grassPurpose !== "vanggewas" &&
-      c.grassPurpose !== "groenbemester"
+      c.grassPurpose !== "groenbemester" &&
+      c.grassPurpose !== "grasland"
     ) {
       throw invalid(
         fieldId,
-        `grassPurpose of ${cultivationName(c, i)} must be "vanggewas_na_mais", "vanggewas", "groenbemester" or null`,
+        `grassPurpose of ${cultivationName(c, i)} must be "vanggewas_na_mais", "vanggewas", "groenbemester", "grasland" or null`,
       );
     }
     return { id: c.cultivationId, code, start, end, source: c };
@@ -174,17 +160,17 @@ export function prepareCultivations(
 }
 
 /** An application as error messages name it. */
-const applicationName = (a: NL2025Application, index: number) => `application ${a?.id ?? index}`;
+const applicationName = (a: NormsApplication, index: number) => `application ${a?.id ?? index}`;
 
 export function prepareApplications(
   applications: unknown,
   fieldId: string,
-  rules: NormYearRules = RULES_2025,
+  rules: NormYearRules,
 ): PreparedApplication[] {
   if (!Array.isArray(applications)) throw invalid(fieldId, "applications must be a list");
   const first = day(rules.year, 1, 1);
   const last = day(rules.year, 12, 31);
-  return applications.map((a: NL2025Application, index): PreparedApplication => {
+  return applications.map((a: NormsApplication, index): PreparedApplication => {
     const applied = dayOf(a?.date);
     if (Number.isNaN(applied)) {
       throw invalid(fieldId, `date of ${applicationName(a, index)} must be a valid Date`);
@@ -248,7 +234,7 @@ export function prepareApplications(
 
 const SOIL_KEYS = ["pCaCl2", "pAl"] as const;
 
-function checkSoil(soil: NL2025SoilPhosphate | null | undefined, fieldId: string) {
+function checkSoil(soil: NormsSoilPhosphate | null | undefined, fieldId: string) {
   if (soil === null || soil === undefined) return;
   for (const key of SOIL_KEYS) {
     const v = soil[key];
@@ -266,8 +252,8 @@ function checkSoil(soil: NL2025SoilPhosphate | null | undefined, fieldId: string
  * @throws FdmCalculatorError for every value the norms cannot use.
  */
 export function prepareField(
-  input: NormsInput,
-  rules: NormYearRules = RULES_2025,
+  input: NormsFieldInput,
+  rules: NormYearRules,
   texts: TextMemo = new TextMemo(),
 ): PreparedField {
   if (!input || typeof input !== "object") {

@@ -1,16 +1,10 @@
 import { FdmCalculatorError } from "../../../errors.js";
+import { day, formatDay } from "../calendar.js";
 import { type ResolvedMainCrop, resolveMainCrop } from "./hoofdteelt.js";
-import {
-  day,
-  formatDay,
-  type NormsInput,
-  type PreparedCultivation,
-  type PreparedField,
-  prepareField,
-} from "./input.js";
+import type { PreparedCultivation, PreparedField } from "./input.js";
 import type { StikstofTableRow } from "./table-types.js";
 import { flat } from "./text-memo.js";
-import type { NL2025NormsInput, StikstofGebruiksnormResult } from "./types.js";
+import type { StikstofGebruiksnormResult } from "./types.js";
 
 const FIRST_YEAR_VARIANTS = new Set([
   "eerste jaar",
@@ -25,7 +19,7 @@ function byVariant(rows: StikstofTableRow[], variant: string): StikstofTableRow 
   return row;
 }
 
-/** Picks the period variant of Tijdelijk grasland (266) from the crop's dates in 2025. */
+/** Picks the period variant of Tijdelijk grasland (266) from the crop's dates in the year. */
 function temporaryGrasslandRow(
   rows: StikstofTableRow[],
   main: ResolvedMainCrop,
@@ -83,7 +77,7 @@ function chooseRow(
 ): { row: StikstofTableRow; why: string } {
   const first = rows[0] as StikstofTableRow;
   const { rules, texts } = field;
-  const input = field.input as NormsInput;
+  const input = field.input;
   const fieldId = input.fieldId;
   if (rows.length === 1) return { row: first, why: "the line has one figure set" };
   switch (first.variantBasis) {
@@ -247,14 +241,15 @@ const AFTER_GRASS_LINES = new Set([
  * The grassland korting of a field on zand or löss: 65 kg N/ha on maïs and
  * consumption or factory potatoes after grassland destroyed from 1 February to
  * 10 May, 50 kg N/ha on grassland renewed from 1 June to 31 August; `null`
- * when no grassland was destroyed before the main crop this year.
+ * when no grassland was destroyed before the main crop this year; a text when
+ * the grass destroyed was a catch crop (why there is no 65 kg korting).
  */
 function grasslandKorting(
   field: PreparedField,
   main: ResolvedMainCrop,
   row: StikstofTableRow,
-): Korting | null {
-  const { year, catchCropGrassExempt } = field.rules;
+): Korting | string | null {
+  const { year } = field.rules;
   const fieldId = field.input.fieldId;
   const yearStart = day(year, 1, 1);
   if (GRASS_CODES.has(main.code)) {
@@ -322,13 +317,8 @@ function grasslandKorting(
   const on = formatDay(destroyed);
   if (!AFTER_GRASS_LINES.has(row.table2Name)) return null;
   const purpose = grass.source.grassPurpose ?? null;
-  if (
-    purpose === "vanggewas_na_mais" ||
-    purpose === "groenbemester" ||
-    (purpose === "vanggewas" && catchCropGrassExempt)
-  ) {
-    return null;
-  }
+  const catchCrop = grassCatchCrop(field, grass);
+  if (catchCrop !== null) return catchCrop;
   if (destroyed >= day(year, 2, 1) && destroyed <= day(year, 5, 10)) {
     const memo = field.texts
       .at("graslandvernietiging")
@@ -353,18 +343,51 @@ function grasslandKorting(
   );
 }
 
+/**
+ * Why destroyed grass was a catch crop (so it brings no graslandvernietiging
+ * korting), or `null` when it was grassland. A declared `grassPurpose` decides
+ * first (`grasland` keeps it grassland); else the year's rule: in 2025 nothing
+ * more, from 2026 a catch-crop line of Table 2 or sowing on or after the
+ * year's date (2026: 1 August 2025).
+ */
+function grassCatchCrop(field: PreparedField, grass: PreparedCultivation): string | null {
+  const rule = field.rules.grassCatchCrop;
+  const purpose = grass.source.grassPurpose ?? null;
+  const what = `grass ${grass.id} sown ${formatDay(grass.start)}`;
+  if (purpose === "grasland") return null;
+  if (purpose === "vanggewas_na_mais" || purpose === "groenbemester") {
+    return `no graslandvernietiging korting: ${what} was declared ${purpose}`;
+  }
+  if (rule === null) return null;
+  if (purpose === "vanggewas") {
+    return `no graslandvernietiging korting: ${what} was declared vanggewas (catch crop)`;
+  }
+  if (field.rules.lineByCode.get(grass.code)?.[0]?.isVanggewas === true) {
+    return `no graslandvernietiging korting: ${what} is on a catch-crop line of Table 2`;
+  }
+  if (grass.start >= rule.sownFrom) {
+    return `no graslandvernietiging korting: ${what}, on or after ${formatDay(rule.sownFrom)}, counts as a catch crop (vanggewas)`;
+  }
+  return null;
+}
+
 /** The korting of the field, kg N/ha, with its rule and reason. */
 function korting(field: PreparedField, main: ResolvedMainCrop, row: StikstofTableRow): Korting {
-  const { region, isNVGebied, hasDerogation } = field.input as NormsInput;
+  const { region, isNVGebied, hasDerogation } = field.input;
   if (region === "klei" || region === "veen") {
     // RVO: a derogation farm in an NV-gebied follows the grassland rules of zand and löss on every soil.
     const grassland =
       isNVGebied && hasDerogation === true ? grasslandKorting(field, main, row) : null;
-    if (grassland) return grassland;
+    if (grassland !== null && typeof grassland !== "string") return grassland;
     const memo = field.texts.at("no korting").at(region);
     return { value: 0, rule: "geen", why: memo.text ?? memo.keep(`no korting on ${region}`) };
   }
-  return grasslandKorting(field, main, row) ?? catchCropKorting(field, row);
+  const grassland = grasslandKorting(field, main, row);
+  if (grassland === null) return catchCropKorting(field, row);
+  if (typeof grassland !== "string") return grassland;
+  // The destroyed grass was a catch crop: the normal rules go on, saying why.
+  const after = catchCropKorting(field, row);
+  return { ...after, why: `${grassland}; ${after.why}` };
 }
 
 /** The stikstofgebruiksnorm of a validated field. */
@@ -412,60 +435,4 @@ export function stikstofNorm(field: PreparedField): StikstofGebruiksnormResult {
     korting: reduction.value,
     kortingRule: reduction.rule,
   };
-}
-
-/**
- * Determines the stikstofgebruiksnorm (nitrogen application norm, kg effective
- * N/ha) of a field for 2025 from RVO Table 2 Stikstof landbouwgrond 2025.
- *
- * 1. The hoofdteelt (main crop) is `mainCropId`, or else the crop found by
- *    {@link getNL2025Hoofdteelt}.
- * 2. The crop's BRP code gives the Table-2 line; a code on two lines belongs to
- *    the line RVO lists first.
- * 3. A line with variants is resolved by grazing intention (Grasland), by the
- *    period the temporary grassland is on the field (Tijdelijk grasland), by
- *    variety (potatoes), by derogation (maïs), by crop year (a crop of the same
- *    line in 2024 means the following-years figure), by BRP code (koolzaad),
- *    as 1e teelt for the main crop (Spinazie, Slasoorten, Andijvie), or by the
- *    teeltwijze given with the cultivation (Bladgewassen overig, Kruiden, Iris,
- *    Krokus, Gladiool).
- * 4. The figure is the column of the field's soil region, the lower NV-gebied
- *    figure when the field lies in an NV-gebied.
- * 5. On zand and löss, unless the main crop is a winter crop, the korting
- *    (catch-crop reduction) is subtracted: 0, 5, 10 or 20 kg N/ha by the sowing
- *    date of the first catch crop sown after 15 July 2024 and before 1 February
- *    2025 that stayed until at least 1 February 2025; 20 without one. The norm
- *    does not go below 0.
- *
- * @param input - The field's plain input.
- * @returns The norm in kg N/ha with the Table-2 line, variant, korting and an explanation.
- * @throws {FdmCalculatorError} `NO_NORM_FOR_CROP` when the main crop has no Table-2 line,
- *   `MISSING_VARIANT` when the line needs a teeltwijze that is not given, `NO_NORM_FOR_PERIOD`
- *   or `MISSING_CULTIVATION` for temporary grassland whose period cannot be read, and the
- *   validation errors of the input (`INVALID_INPUT`, `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_2025`,
- *   `UNKNOWN_MESTCODE`).
- * @example
- * ```ts
- * import assert from "node:assert";
- * import { getNL2025StikstofGebruiksNorm } from "fdm-calculator";
- *
- * const norm = getNL2025StikstofGebruiksNorm({
- *   fieldId: "field-1",
- *   area: 4.2,
- *   region: "klei",
- *   isNVGebied: false,
- *   isGWBG: false,
- *   isNatura2000: false,
- *   isDerogatievrijeZone: false,
- *   hasDerogation: false,
- *   hasGrazingIntention: true,
- *   isOrganicCertified: false,
- *   cultivations: [{ cultivationId: "nl_265", startDate: new Date("2018-04-01") }],
- *   applications: [],
- * });
- * assert.equal(norm.normValue, 345); // Grasland, beweiden, klei
- * ```
- */
-export function getNL2025StikstofGebruiksNorm(input: NL2025NormsInput): StikstofGebruiksnormResult {
-  return stikstofNorm(prepareField(input));
 }

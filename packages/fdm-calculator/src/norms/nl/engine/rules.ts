@@ -1,28 +1,38 @@
 /**
  * The rules of one legal year of the Dutch gebruiksnormen, as lookup maps built
- * once at load: the norm logic in `2025/` serves 2025 and 2026 by reading its
- * tables and dates from here instead of from constants.
+ * once at load. The engine holds no year: every function takes the rules of
+ * the year it computes, and reads its tables and dates from them. A year is a
+ * `NormYearRules` value (in its folder's `rules.ts`) found through the registry
+ * (`../registry.ts`).
  */
-import type { FdmCalculatorErrorCode } from "../../errors.js";
+import type { FdmCalculatorErrorCode } from "../../../errors.js";
 import type {
   DierlijkeMestTableRow,
   FosfaatTableRow,
   MestcodeRow,
   StikstofTableRow,
   WerkingscoefficientRow,
-} from "./2025/table-types.js";
+} from "./table-types.js";
 
 /** A Table-11 row with the RENURE flag (always `false` before 2026). */
 export interface YearMestcode extends MestcodeRow {
   isRenure: boolean;
 }
 
+/** The RENURE norm of a year: a ceiling of its own for the N of RENURE products. */
+export interface RenureRule {
+  /** The norm, kg N/ha from RENURE products on every field. */
+  norm: number;
+  /** The RVO mestcodes of the RENURE products that fill it. */
+  mestcodes: readonly number[];
+}
+
 /** The tables and year-specific choices of one year of the norms. */
 export interface NormYearRules {
   /** The calendar year the norms are for. */
-  year: 2025 | 2026;
+  year: number;
   /** The error code of a date outside `year`. */
-  dateError: Extract<FdmCalculatorErrorCode, "DATE_OUTSIDE_2025" | "DATE_OUTSIDE_2026">;
+  dateError: Extract<FdmCalculatorErrorCode, `DATE_OUTSIDE_${number}`>;
   /** The boolean flags the input of a field must give. */
   flags: readonly string[];
   /** The rows of the default Table-2 line per BRP code. */
@@ -37,10 +47,20 @@ export interface NormYearRules {
   fosfaat: readonly FosfaatTableRow[];
   /** The dierlijke-mest-gebruiksnorm cases in priority order. */
   dierlijkeMest: readonly DierlijkeMestTableRow[];
+  /** The RENURE norm, or `null` in a year without one. */
+  renure: RenureRule | null;
   /** The name of a BRP code, `undefined` for a code that is not a BRP gewascode. */
   cropName: (code: number) => string | undefined;
-  /** From 2026 a grass catch crop (any, not only the one after maïs) is no grassland for the 65 kg korting. */
-  catchCropGrassExempt: boolean;
+  /**
+   * The catch-crop rule for grass destroyed before maïs or potatoes (no 65 kg
+   * graslandvernietiging korting when the grass was a catch crop). `null`: only
+   * a declared `grassPurpose` of `vanggewas_na_mais` or `groenbemester` makes
+   * grass a catch crop (2025). Otherwise grass is a catch crop when its Table-2
+   * line is a catch-crop line, when it was sown on or after `sownFrom` (a day
+   * number), or when declared `vanggewas`; a declared `grasland` keeps it
+   * grassland (2026: sown in or after August 2025).
+   */
+  grassCatchCrop: { sownFrom: number } | null;
 }
 
 /** Indexes Table 2 by BRP code; a code on two lines belongs to the line RVO lists first. */

@@ -1,5 +1,13 @@
 import type { FertilizerComposition } from "fdm-data";
-import type { NL2025Application, NL2025Cultivation, NL2025NormsInput } from "./types.js";
+import type {
+  DerogationFlags,
+  NormsApplication as NL2025Application,
+  NormsCultivation as NL2025Cultivation,
+  NormsFieldInput,
+} from "./engine/types.js";
+
+// Test helpers of the norm tests of every year. A 2025 field: every flag given.
+type NL2025NormsInput = NormsFieldInput & DerogationFlags;
 
 /** A composition with every content unknown, so N and P2O5 fall back to Table 11. */
 export const UNKNOWN: FertilizerComposition = {

@@ -1,8 +1,8 @@
 import { FdmCalculatorError } from "../../../errors.js";
-import type { NormYearRules } from "../rules.js";
+import type { NLRegion } from "../calendar.js";
 import type { PreparedApplication, PreparedCultivation } from "./input.js";
-import { RULES_2025 } from "./rules.js";
-import type { NL2025Region, WerkingscoefficientRow } from "./table-types.js";
+import type { NormYearRules } from "./rules.js";
+import type { WerkingscoefficientRow } from "./table-types.js";
 
 /** Crops that make the land grasland for Table 9 on the day of application. */
 const GRASLAND_CODES = new Set([265, 266, 331, 332]);
@@ -109,7 +109,7 @@ export interface Werkingscoefficient {
 
 /**
  * The werkingscoëfficiënt (nitrogen working coefficient) of an application by
- * Uitvoeringsregeling Meststoffenwet Table 9 (2025): the first sub-case, in
+ * Uitvoeringsregeling Meststoffenwet Table 9 of the rules' year: the first sub-case, in
  * table order, whose origin, grazing, soil region, land use and period hold.
  * Mestcodes in no category count at 100%.
  */
@@ -117,14 +117,14 @@ export function werkingscoefficient(
   application: PreparedApplication,
   context: {
     fieldId: string;
-    region: NL2025Region;
+    region: NLRegion;
     hasGrazingIntention: boolean;
     cultivations: PreparedCultivation[];
-    rules?: NormYearRules;
+    rules: NormYearRules;
   },
 ): Werkingscoefficient {
   const code = application.mestcode.code;
-  const rows = (context.rules ?? RULES_2025).werkingscoefficienten.get(code);
+  const rows = context.rules.werkingscoefficienten.get(code);
   if (!rows) return outsideTable9(code);
   const origin = application.source.origin;
   if (origin === undefined && rows.some(dependsOnOrigin)) {

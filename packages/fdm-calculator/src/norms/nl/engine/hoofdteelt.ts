@@ -1,27 +1,27 @@
-import type { NormYearRules } from "../rules.js";
+import { DAY, day, formatDay } from "../calendar.js";
 import {
   brpCode,
-  DAY,
-  day,
-  formatDay,
   type PreparedCultivation,
   type PreparedField,
   prepareCultivations,
+  type ResolvedMainCrop,
 } from "./input.js";
-import { RULES_2025 } from "./rules.js";
+import type { NormYearRules } from "./rules.js";
 import { TextMemo } from "./text-memo.js";
-import type { NL2025Cultivation } from "./types.js";
+import type { NormsCultivation } from "./types.js";
+
+export type { ResolvedMainCrop } from "./input.js";
 
 /** BRP 6794 "groene braak, spontane opkomst": the main crop of a field without a crop in the window. */
 export const NO_CROP_CODE = 6794;
 
-/** The hoofdteelt (main crop) of a field in 2025. */
-export interface NL2025Hoofdteelt {
+/** The hoofdteelt (main crop) of a field in a year. */
+export interface Hoofdteelt {
   /** Catalogue id of the main crop, e.g. `nl_265`. */
   cultivationId: string;
   /** The cultivation that was chosen, or `null` when no crop was on the field in the window. */
-  cultivation: NL2025Cultivation | null;
-  /** Days the crop was on the field between 15 May and 15 July 2025. */
+  cultivation: NormsCultivation | null;
+  /** Days the crop was on the field between 15 May and 15 July of the year. */
   daysInWindow: number;
   /** How the main crop was chosen. */
   explanation: string;
@@ -35,18 +35,10 @@ export function daysInWindow(c: PreparedCultivation, year: number): number {
   return to > from ? (to - from) / DAY : 0;
 }
 
-export interface ResolvedMainCrop {
-  code: number;
-  id: string;
-  cultivation: PreparedCultivation | null;
-  days: number;
-  explanation: string;
-}
-
 /** The main crop among prepared cultivations, by the hoofdteelt rule. */
 export function findHoofdteelt(
   cultivations: PreparedCultivation[],
-  rules: NormYearRules = RULES_2025,
+  rules: NormYearRules,
   texts: TextMemo = new TextMemo(),
 ): ResolvedMainCrop {
   const { year, cropName } = rules;
@@ -130,41 +122,15 @@ function findMainCrop(field: PreparedField): ResolvedMainCrop {
   };
 }
 
-/**
- * Finds the hoofdteelt (main crop) of a field for 2025: the crop that is on the
- * field for the longest time between 15 May and 15 July 2025.
- *
- * Days are counted as end date minus start date, clipped to that window; a
- * crop without an end date counts as present until 15 July. When crops tie,
- * the one whose BRP code comes first in alphabetical order (as text, so `1919`
- * before `265`) is taken. When no crop is on the field in the window, the main
- * crop is BRP 6794 "groene braak, spontane opkomst", whose Table-2 line is
- * "Geen plaatsingsruimte" (norm 0).
- *
- * @param input - The field: its `fieldId` (named in errors) and its `cultivations`.
- * @returns The main crop, the cultivation it came from and how it was chosen.
- * @throws {FdmCalculatorError} `UNKNOWN_CULTIVATION` for an id that is not a BRP gewascode,
- *   `INVALID_INPUT` for invalid dates, `DATE_OUTSIDE_2025` for a crop starting after 2025.
- * @example
- * ```ts
- * import assert from "node:assert";
- * import { getNL2025Hoofdteelt } from "fdm-calculator";
- *
- * const hoofdteelt = getNL2025Hoofdteelt({
- *   fieldId: "field-1",
- *   cultivations: [
- *     { cultivationId: "nl_236", startDate: new Date("2025-03-20"), endDate: new Date("2025-07-30") },
- *     { cultivationId: "nl_3504", startDate: new Date("2025-07-30"), endDate: null },
- *   ],
- * });
- * assert.equal(hoofdteelt.cultivationId, "nl_236"); // zomergerst, 61 days in the window
- * ```
- */
-export function getNL2025Hoofdteelt(input: {
-  fieldId: string;
-  cultivations: NL2025Cultivation[];
-}): NL2025Hoofdteelt {
-  const found = findHoofdteelt(prepareCultivations(input.cultivations, input.fieldId));
+/** The hoofdteelt of a field's cultivations under a year's rules, as the public functions return it. */
+export function hoofdteelt(
+  input: { fieldId: string; cultivations: NormsCultivation[] },
+  rules: NormYearRules,
+): Hoofdteelt {
+  const found = findHoofdteelt(
+    prepareCultivations(input.cultivations, input.fieldId, rules),
+    rules,
+  );
   return {
     cultivationId: found.id,
     cultivation: found.cultivation?.source ?? null,
