@@ -13,19 +13,6 @@ export interface FdmBrowserOptions {
    * gone when the page or worker ends.
    */
   dataDir?: string;
-  /**
-   * A data directory to start from, as `$client.dumpDataDir()` saves it (a
-   * tar, gzip or not): PGlite then runs no initdb, and only the migrations the
-   * dump has not recorded are applied. A dump of an already migrated database
-   * makes a new database ready in a fraction of the time.
-   */
-  loadDataDir?: Blob | File;
-  /**
-   * PGlite's files when the caller has them already, e.g. to open several
-   * databases on one download: the compiled `pglite.wasm` and the `pglite.data`
-   * file-system bundle. Without them PGlite fetches its own.
-   */
-  engine?: { wasmModule: WebAssembly.Module; fsBundle: Blob };
 }
 
 type Migrator = {
@@ -70,11 +57,9 @@ export async function migrateFdm(fdm: FdmType): Promise<void> {
  * Opens PGlite in the browser (in memory, or in IndexedDB with an `idb://`
  * data directory), applies the bundled migrations and returns the handle that
  * every fdm-core function takes. The same call as the Node entry's
- * `createFdmLocal`; only where the data can live differs, and a database can
- * start from a dump (`loadDataDir`) instead of an empty one.
+ * `createFdmLocal`; only where the data can live differs.
  *
- * @param options - Where to keep the data (in memory when omitted), a dump to
- *   start from, and PGlite's files when already loaded.
+ * @param options - Where to keep the data; in memory when omitted.
  * @returns A migrated database handle; its `$client` is the PGlite instance
  *   (e.g. for `$client.dumpDataDir()`).
  * @throws {FdmError} `DATABASE` when PGlite cannot start or a migration fails.
@@ -88,19 +73,7 @@ export async function migrateFdm(fdm: FdmType): Promise<void> {
 export async function createFdmLocal(options: FdmBrowserOptions = {}): Promise<FdmLocalType> {
   let client: PGlite;
   try {
-    client = new PGlite({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      ...(options.engine
-        ? {
-            pgliteWasmModule: options.engine.wasmModule,
-            fsBundle: options.engine.fsBundle,
-            // PGlite fetches initdb's WebAssembly up front unless given one; a loaded
-            // data directory never runs initdb, so the module it is given is not used.
-            ...(options.loadDataDir ? { initdbWasmModule: options.engine.wasmModule } : {}),
-          }
-        : {}),
-    });
+    client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
   } catch (err) {
     throw new FdmError("DATABASE", "createFdmLocal: could not start PGlite.", { cause: err });

@@ -34,9 +34,9 @@ export default function NotFoundContent({ className }: Props): ReactNode {
               There is no page at this address. It may have moved when the site was reorganized:
               search for it, or start from one of these.
             </p>
-            <div className={styles.search} role="search" aria-label="Search the site">
+            <search className={styles.search} aria-label="Search the site">
               <SearchBar />
-            </div>
+            </search>
             <ul className={styles.ways}>
               {ways.map((w) => (
                 <li key={w.to}>
