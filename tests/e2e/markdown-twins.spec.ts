@@ -56,18 +56,3 @@ test("llms.txt lists docs, API by package and blog; llms-full.txt holds every do
   expect(full).toContain("```ts");
   expect(full.indexOf("# Installation")).toBeGreaterThan(0);
 });
-
-test("'Copy page as Markdown' copies the page's twin", async ({ page, context }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto(site("/docs/installation"));
-  await hydrated(page);
-  const twinRequests: string[] = [];
-  page.on("request", (r) => {
-    if (r.url().endsWith(".md")) twinRequests.push(r.url());
-  });
-  await page.getByRole("button", { name: "Copy page as Markdown" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toMatch(/^# Installation/);
-  expect(twinRequests).toHaveLength(1);
-});
