@@ -1,19 +1,19 @@
 /**
- * /fdm/playground: the toolkit in the reader's browser. Scripts run in a Web
- * Worker against one PGlite database that lives as long as the page; the
- * database can be downloaded as a dump. The toolkit loads on the first run.
+ * /fdm/playground: the toolkit in the reader's browser. Scripts run in the
+ * tab's toolkit worker against one PGlite database that lives as long as the
+ * worker; the database can be downloaded as a dump. Opening the page starts
+ * loading the toolkit, once the page itself has loaded.
  */
 
 import InlineStyle from "@site/src/components/InlineStyle";
 import Layout from "@theme/Layout";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { PLAYGROUND_PRINCIPAL, starters } from "../components/playground/starters";
 import { css, styles } from "../components/playground/styles";
 import Output from "../components/toolkit/Output";
-import type { OutputLine, RunOutcome } from "../components/toolkit/runner";
+import type { OutputLine, Progress, RunOutcome } from "../components/toolkit/runner";
 import { css as runCss } from "../components/toolkit/styles";
 
-const LIMIT_S = 60;
 const PRINCIPAL = PLAYGROUND_PRINCIPAL;
 
 /**
@@ -32,41 +32,42 @@ const loadRunner = () => {
 
 export default function Playground(): ReactNode {
   const id = useId();
-  const worker = useRef<Worker | null>(null);
   const [code, setCode] = useState(starters[0]?.code ?? "");
   const [current, setCurrent] = useState(starters[0]?.id ?? "");
   const [lines, setLines] = useState<OutputLine[]>([]);
   const [outcome, setOutcome] = useState<RunOutcome | null>(null);
   const [running, setRunning] = useState(false);
+  const [started, setStarted] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
   const [notice, setNotice] = useState("The database is empty until you run a script.");
+  const handle = useRef<{ stop(): void } | null>(null);
 
-  async function ensureWorker(): Promise<Worker> {
-    const { startWorker } = await loadRunner();
-    worker.current ??= startWorker();
-    return worker.current;
-  }
-
-  function endWorker() {
-    worker.current?.terminate();
-    worker.current = null;
-  }
+  // Opening the playground is the intent to use it: load the toolkit now.
+  useEffect(() => {
+    loadRunner()
+      .then((r) => r.prepare(starters[0]?.code ?? "", { playground: true }))
+      .catch(() => {});
+  }, []);
 
   async function run() {
     if (running) return;
     setRunning(true);
+    setStarted(false);
     setLines([]);
     setOutcome(null);
+    setProgress(null);
+    let unsubscribe = () => {};
     try {
-      const { runInWorker } = await loadRunner();
-      const w = await ensureWorker();
-      const result = await runInWorker(
-        w,
-        { type: "run", ts: code, playground: { principal: PRINCIPAL } },
+      const r = await loadRunner();
+      unsubscribe = r.onProgress(setProgress);
+      const h = r.run(
+        { ts: code, playground: { principal: PRINCIPAL } },
         (line) => setLines((all) => [...all, line]),
-        LIMIT_S * 1000,
+        () => setStarted(true),
       );
-      if (result.kind === "timeout" || result.kind === "crashed") {
-        worker.current = null;
+      handle.current = h;
+      const result = await h.result;
+      if (result.kind === "timeout" || result.kind === "crashed" || result.kind === "stopped") {
         setNotice(
           "The worker was ended, and the database with it: it starts empty on the next run.",
         );
@@ -74,7 +75,11 @@ export default function Playground(): ReactNode {
         setNotice(`The database holds what your scripts wrote (acting as "${PRINCIPAL}").`);
       }
       setOutcome(result);
+    } catch (error) {
+      setOutcome({ kind: "crashed", message: String(error) });
     } finally {
+      unsubscribe();
+      handle.current = null;
       setRunning(false);
     }
   }
@@ -82,7 +87,7 @@ export default function Playground(): ReactNode {
   async function download() {
     try {
       const { dumpDatabase } = await loadRunner();
-      const blob = await dumpDatabase(await ensureWorker());
+      const blob = await dumpDatabase();
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
       a.href = url;
@@ -99,8 +104,8 @@ export default function Playground(): ReactNode {
     }
   }
 
-  function reset() {
-    endWorker();
+  async function reset() {
+    (await loadRunner()).resetPlayground();
     setLines([]);
     setOutcome(null);
     setNotice("The database was reset: it is empty until you run a script.");
@@ -153,6 +158,15 @@ export default function Playground(): ReactNode {
           <button type="button" className="button button--primary" onClick={run} disabled={running}>
             {running ? "Running…" : "Run"}
           </button>
+          {running && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => handle.current?.stop()}
+            >
+              Stop
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary"
@@ -171,7 +185,13 @@ export default function Playground(): ReactNode {
           </button>
         </div>
         <p className={styles.notice}>{notice}</p>
-        <Output lines={lines} outcome={outcome} running={running} limitSeconds={LIMIT_S} />
+        <Output
+          lines={lines}
+          outcome={outcome}
+          running={running}
+          started={started}
+          progress={progress}
+        />
       </main>
     </Layout>
   );

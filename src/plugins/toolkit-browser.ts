@@ -6,7 +6,13 @@
  *   runs in <RunnableSample>, which shows a "Run" button, or says why the
  *   sample cannot run in a browser;
  * - after the build, each runnable sample is published compiled to
- *   JavaScript, as `fdm-samples/<id>.json`, fetched when the reader runs it.
+ *   JavaScript, as `fdm-samples/<id>.json`, fetched when the reader runs it;
+ * - before the bundling, the database engine the worker loads is prepared
+ *   (toolkit-engine.ts: a snapshot of a migrated database and PGlite's files);
+ * - the engine's files are assets named by their content hash, so that a
+ *   returning reader's browser keeps them across deploys. (The worker's own
+ *   chunks keep the site's build-hash names, lean-client-data.ts: with
+ *   Rspack 1.7 a per-chunk name would put a map of every chunk in every page.)
  * Pages without samples, calculators or the playground import none of this.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -20,6 +26,7 @@ import {
   isTypeScript,
   sampleId,
 } from "./docs-samples";
+import { writeEngine } from "./toolkit-engine";
 
 /** Compiles a sample for the runner: types stripped, imports as `require` calls. */
 export function compileSample(code: string): string {
@@ -68,8 +75,23 @@ function importNode(): MdNode {
 }
 
 /**
+ * What a sample needs loaded besides the toolkit's core, told to the worker
+ * when the reader points at Run: "database" (createFdmLocal), "auth"
+ * (createFdmAuth: better-auth), "calculator" (fdm-calculator).
+ */
+export function sampleNeeds(code: string): string {
+  return [
+    /\bcreateFdmLocal\b/.test(code) && "database",
+    /\bcreateFdmAuth\b/.test(code) && "auth",
+    /from\s*["']fdm-calculator["']/.test(code) && "calculator",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
  * Remark plugin: every ```ts block without `fragment="…"` becomes
- * `<FdmRunnableSample sampleId reason>` around the unchanged code block.
+ * `<FdmRunnableSample sampleId reason needs>` around the unchanged code block.
  */
 export function remarkRunnableSamples() {
   return (tree: MdNode) => {
@@ -82,9 +104,11 @@ export function remarkRunnableSamples() {
         if (child.type === "code" && isTypeScript(child.lang) && fragmentOf(child.meta) === null) {
           const code = child.value ?? "";
           const reason = browserUnavailability(code);
+          const needs = sampleNeeds(code);
           const attributes = [
             { type: "mdxJsxAttribute", name: "sampleId", value: sampleId(code) },
             ...(reason ? [{ type: "mdxJsxAttribute", name: "reason", value: reason }] : []),
+            ...(!reason && needs ? [{ type: "mdxJsxAttribute", name: "needs", value: needs }] : []),
             // The first sample of a page carries the samples' <style>, once per page.
             ...(wrapped === 0
               ? [{ type: "mdxJsxAttribute", name: "withStyles", value: null }]
@@ -108,10 +132,14 @@ export function remarkRunnableSamples() {
 }
 
 /** The Docusaurus plugin: bundler settings and the compiled samples. */
-export function toolkitBrowserPlugin({ siteDir }: LoadContext): Plugin {
+export function toolkitBrowserPlugin({ siteDir, generatedFilesDir }: LoadContext): Plugin {
   const packages = path.join(siteDir, "packages");
   return {
     name: "fdm-toolkit-browser",
+    async loadContent() {
+      // Imported by src/components/toolkit/engine.ts as @generated/fdm-toolkit/….
+      await writeEngine(siteDir, path.join(generatedFilesDir, "fdm-toolkit"));
+    },
     configureWebpack(_config, _isServer, { currentBundler }) {
       return {
         plugins: [
@@ -122,8 +150,9 @@ export function toolkitBrowserPlugin({ siteDir }: LoadContext): Plugin {
         module: {
           rules: [
             { test: /\.sql$/, type: "asset/source" },
-            // PGlite fetches its WebAssembly and data files by URL; they are files, not modules.
-            { test: /\.(wasm|data)$/, type: "asset/resource" },
+            // PGlite's WebAssembly and data files, and the database snapshot, are fetched by
+            // URL: files, not modules.
+            { test: /\.(wasm|data|tar\.gz)$/, type: "asset/resource" },
             // The packages' sources import each other's modules as ./x.js.
             { include: packages, resolve: { extensionAlias: { ".js": [".ts", ".js"] } } },
           ],

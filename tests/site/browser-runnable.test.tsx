@@ -2,6 +2,7 @@
 // runner's worker (src/components/toolkit/worker.ts) provides what it allows.
 import { describe, expect, it } from "vitest";
 import { browserUnavailability } from "../../src/plugins/docs-samples";
+import { sampleNeeds } from "../../src/plugins/toolkit-browser";
 
 describe("browserUnavailability", () => {
   it("runs a sample that signs a user up with createFdmAuth and a random secret", () => {
@@ -27,5 +28,20 @@ const fdm = createFdmServer("postgres://127.0.0.1/fdm");`),
     expect(browserUnavailability(`import { readFileSync } from "node:fs";`)).toBe(
       "it reads and writes files, which a web page cannot",
     );
+  });
+});
+
+describe("sampleNeeds", () => {
+  it("tells the worker, before the click, what a sample needs besides the core", () => {
+    expect(
+      sampleNeeds(`import { createFdmAuth, createFdmLocal } from "fdm-core";
+const fdm = await createFdmLocal();`),
+    ).toBe("database auth");
+    expect(
+      sampleNeeds(`import { getNitrogenBalanceForFarm } from "fdm-calculator";
+import { createFdmLocal } from "fdm-core";`),
+    ).toBe("database calculator");
+    // fdm-data alone: no database engine to download.
+    expect(sampleNeeds(`import { getCultivationCatalogue } from "fdm-data";`)).toBe("");
   });
 });

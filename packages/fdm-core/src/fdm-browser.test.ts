@@ -1,9 +1,15 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
 import { describe, expect, it } from "vitest";
 import { FdmError } from "./error.js";
 import { addFarm, getFarms } from "./farm.js";
 import { closeFdm as closeNode, createFdmLocal as createNode, type FdmType } from "./fdm.js";
 import { closeFdm, createFdmLocal, migrateFdm } from "./fdm-browser.js";
+import { bundledMigrations } from "./migrations-bundled.js";
 import { addUser } from "./test-setup.js";
 
 // The browser entry's database functions, run here on PGlite in Node: the
@@ -14,6 +20,13 @@ async function rows(fdm: FdmType, query: string): Promise<Row[]> {
   const result = (await fdm.execute(sql.raw(query))) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+// Node's WebAssembly, typed as far as used here (the package compiles without the DOM lib).
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: {
+    compile(bytes: Uint8Array): Promise<NonNullable<PGliteOptions["pgliteWasmModule"]>>;
+  };
+};
 
 const history = "select hash, created_at from drizzle.__drizzle_migrations order by id";
 const columns = `select table_schema, table_name, column_name, data_type, is_nullable
@@ -55,4 +68,69 @@ describe("createFdmLocal of the browser entry", () => {
     await expect(migrateFdm(notPglite)).rejects.toThrow(FdmError);
     await expect(closeFdm(notPglite)).rejects.toMatchObject({ code: "INVALID_INPUT" });
   });
+
+  it("starts from a dump with the data in it, the migrations it recorded not applied again", async () => {
+    const first = await createFdmLocal();
+    let copy: Awaited<ReturnType<typeof createFdmLocal>> | null = null;
+    try {
+      const owner = await addUser(first, { name: "Anna", email: "anna@example.org" });
+      const farmId = await addFarm(first, owner, { name: "De Hoeve" });
+      const dump = await first.$client.dumpDataDir("gzip");
+      copy = await createFdmLocal({ loadDataDir: dump });
+      expect((await getFarms(copy, owner)).map((f) => [f.id, f.name])).toEqual([
+        [farmId, "De Hoeve"],
+      ]);
+      expect(await rows(copy, history)).toEqual(await rows(first, history));
+    } finally {
+      await closeFdm(first);
+      if (copy) await closeFdm(copy);
+    }
+  }, 120_000);
+
+  it("applies the migrations a dump has not recorded", async () => {
+    const old = await PGlite.create();
+    const db = drizzle({ client: old }) as unknown as {
+      dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> };
+      session: unknown;
+    };
+    await db.dialect.migrate(bundledMigrations().slice(0, 3), db.session, {
+      migrationsFolder: "(bundled)",
+    });
+    await old.exec("create table marker (x int); insert into marker values (7);");
+    const dump = await old.dumpDataDir("none");
+    await old.close();
+    const fdm = await createFdmLocal({ loadDataDir: dump });
+    const fresh = await createFdmLocal();
+    try {
+      expect(await rows(fdm, "select x from marker")).toEqual([{ x: 7 }]);
+      expect(await rows(fdm, history)).toHaveLength(bundledMigrations().length);
+      const fdmColumns = (await rows(fdm, columns)).filter((c) => c.table_name !== "marker");
+      expect(fdmColumns).toEqual(await rows(fresh, columns));
+    } finally {
+      await closeFdm(fdm);
+      await closeFdm(fresh);
+    }
+  }, 120_000);
+
+  it("runs on the WebAssembly module it is given: PGlite's own opens, another one fails", async () => {
+    // The smallest valid module: the magic number and version, nothing in it.
+    const empty = await wasm.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    await expect(createFdmLocal({ engine: { wasmModule: empty } })).rejects.toMatchObject({
+      code: "DATABASE",
+    });
+    const dist = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+    const wasmModule = await wasm.compile(readFileSync(path.join(dist, "pglite.wasm")));
+    const fdm = await createFdmLocal({ engine: { wasmModule } });
+    try {
+      expect((await rows(fdm, history)).length).toBe(bundledMigrations().length);
+    } finally {
+      await closeFdm(fdm);
+    }
+  }, 120_000);
+
+  it("refuses a dump that is not a data directory, with DATABASE", async () => {
+    await expect(
+      createFdmLocal({ loadDataDir: new Blob(["not a tar file"]) }),
+    ).rejects.toMatchObject({ name: "FdmError", code: "DATABASE" });
+  }, 60_000);
 });

@@ -1,14 +1,17 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import type { OutputLine, RunOutcome } from "./runner";
+import type { OutputLine, Progress, RunOutcome } from "./runner";
 import { styles } from "./styles";
 
 const Lines = lazy(() => import("./OutputLines"));
 
-interface OutputProps {
+export interface OutputProps {
   lines: OutputLine[];
   outcome: RunOutcome | null;
+  /** A run was asked for and has not ended. */
   running: boolean;
-  limitSeconds: number;
+  /** Its code is executing (the toolkit has loaded). */
+  started: boolean;
+  progress: Progress | null;
 }
 
 /**
@@ -16,10 +19,10 @@ interface OutputProps {
  * paint so that it is announced; what fills it loads with the first run.
  */
 export default function Output(props: OutputProps): ReactNode {
-  const started = props.running || props.outcome !== null || props.lines.length > 0;
+  const used = props.running || props.outcome !== null || props.lines.length > 0;
   return (
     <div className={styles.output} role="status" aria-live="polite">
-      {started && (
+      {used && (
         <Suspense fallback={null}>
           <Lines {...props} />
         </Suspense>

@@ -1,81 +1,82 @@
 /**
  * A docs sample with a "Run" button: the sample, compiled when the site was
- * built, runs in a Web Worker on the reader's machine (fdm-core on PGlite,
- * fdm-calculator); its console output and outcome appear under the block. The
- * reader can edit it and run it again. Nothing loads until the first click.
+ * built, runs in the tab's toolkit worker on the reader's machine (fdm-core on
+ * PGlite, fdm-calculator); what it prints and how it ended appear under the
+ * block. The reader can edit it and run it again, or stop a run. Nothing loads
+ * until the reader points at or focuses Run (session.ts, runner.ts).
  */
 import useBaseUrl from "@docusaurus/useBaseUrl";
 import InlineStyle from "@site/src/components/InlineStyle";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import Output from "./Output";
-import type { OutputLine, RunOutcome } from "./runner";
+import type { Need } from "./protocol";
+import type { OutputLine, Progress, RunOutcome } from "./runner";
 import { css, styles } from "./styles";
+import { prepareToolkit } from "./toolkit-worker";
 
-const LIMIT_S = 60;
-
-interface Compiled {
-  ts: string;
-  js: string;
-}
+const session = () => import("./session");
 
 export default function RunnableSample({
   sampleId,
   reason,
+  needs = "",
   withStyles = false,
   children,
 }: {
   sampleId: string;
   reason?: string;
+  /** What the sample needs loaded, from the site's build: "database auth calculator". */
+  needs?: string;
   /** Renders the samples' stylesheet: set on the first sample of a page. */
   withStyles?: boolean;
   children: ReactNode;
 }): ReactNode {
   const url = useBaseUrl(`/fdm-samples/${sampleId}.json`);
   const editorId = useId();
-  const [compiled, setCompiled] = useState<Compiled | null>(null);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState("");
   const [lines, setLines] = useState<OutputLine[]>([]);
   const [outcome, setOutcome] = useState<RunOutcome | null>(null);
   const [running, setRunning] = useState(false);
-  const busy = useRef(false);
+  const [started, setStarted] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const current = useRef<{ stop(): void } | null>(null);
+  // A run still going when the reader leaves the page is stopped.
+  useEffect(() => () => current.current?.stop(), []);
 
-  async function load(): Promise<Compiled> {
-    if (compiled) return compiled;
-    const response = await fetch(url);
-    if (!response.ok)
-      throw new Error(`could not load the compiled sample (HTTP ${response.status})`);
-    const loaded = (await response.json()) as Compiled;
-    setCompiled(loaded);
-    return loaded;
-  }
+  const edited = () => (editing ? text : null);
+  // Pointer or focus on Run: the worker starts loading what the sample needs.
+  const intent = () => {
+    prepareToolkit(
+      editing
+        ? { code: text, needs: ["compile"] }
+        : { needs: needs.split(" ").filter(Boolean) as Need[] },
+    );
+    session()
+      .then((s) => s.loadSample(url))
+      .catch(() => {}); // offline: Run says why
+  };
 
   async function run() {
-    if (busy.current) return;
-    busy.current = true;
+    if (current.current) return;
     setRunning(true);
+    setStarted(false);
     setLines([]);
     setOutcome(null);
+    setProgress(null);
     try {
-      const source = await load();
-      const { startWorker, runInWorker } = await import("./runner");
-      const worker = startWorker();
-      const edited = editing && text !== source.ts;
-      const result = await runInWorker(
-        worker,
-        edited ? { type: "run", ts: text } : { type: "run", js: source.js },
-        (line) => setLines((all) => [...all, line]),
-        LIMIT_S * 1000,
-      );
-      worker.terminate();
-      setOutcome(result);
-    } catch (error) {
-      setOutcome({
-        kind: "crashed",
-        message: error instanceof Error ? error.message : String(error),
+      const s = await session();
+      const handle = s.runSample(url, edited(), {
+        line: (line) => setLines((all) => [...all, line]),
+        progress: setProgress,
+        started: () => setStarted(true),
       });
+      current.current = handle;
+      setOutcome(await handle.result);
+    } catch (error) {
+      setOutcome({ kind: "crashed", message: String(error) });
     } finally {
-      busy.current = false;
+      current.current = null;
       setRunning(false);
     }
   }
@@ -83,7 +84,7 @@ export default function RunnableSample({
   async function toggleEdit() {
     if (!editing && text === "") {
       try {
-        setText((await load()).ts);
+        setText((await (await session()).loadSample(url)).ts);
       } catch (error) {
         setOutcome({ kind: "crashed", message: String(error) });
         return;
@@ -110,10 +111,21 @@ export default function RunnableSample({
           type="button"
           className="button button--primary button--sm"
           onClick={run}
+          onPointerEnter={intent}
+          onFocus={intent}
           disabled={running}
         >
           {running ? "Running…" : "Run"}
         </button>
+        {running && (
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            onClick={() => current.current?.stop()}
+          >
+            Stop
+          </button>
+        )}
         <button
           type="button"
           className="button button--secondary button--sm"
@@ -146,7 +158,13 @@ export default function RunnableSample({
           />
         </div>
       )}
-      <Output lines={lines} outcome={outcome} running={running} limitSeconds={LIMIT_S} />
+      <Output
+        lines={lines}
+        outcome={outcome}
+        running={running}
+        started={started}
+        progress={progress}
+      />
     </div>
   );
 }

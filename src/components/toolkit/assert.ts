@@ -9,12 +9,22 @@ export class AssertionError extends Error {
   actual: unknown;
   expected: unknown;
   operator: string;
-  constructor(message: string, actual: unknown, expected: unknown, operator: string) {
+  /** As Node's: whether the message is the assertion's own rather than the caller's. */
+  generatedMessage: boolean;
+  code = "ERR_ASSERTION";
+  constructor(
+    message: string,
+    actual: unknown,
+    expected: unknown,
+    operator: string,
+    generatedMessage = false,
+  ) {
     super(message);
     this.name = "AssertionError";
     this.actual = actual;
     this.expected = expected;
     this.operator = operator;
+    this.generatedMessage = generatedMessage;
   }
 }
 
@@ -76,7 +86,8 @@ function fail(
   op: string,
 ): never {
   if (message instanceof Error) throw message;
-  throw new AssertionError(typeof message === "string" ? message : fallback, actual, expected, op);
+  const own = typeof message === "string";
+  throw new AssertionError(own ? message : fallback, actual, expected, op, !own);
 }
 
 type Expected = RegExp | ((e: unknown) => boolean) | (new (...a: never[]) => unknown) | object;

@@ -1,17 +1,26 @@
 /**
- * The page's side of the toolkit worker: starts it, sends a run, collects what
- * it reports and ends it when the run exceeds the time limit (a sample that
- * loops must not hang the page). Loaded on first use only.
+ * The page's side of the toolkit worker: one worker per tab, started when the
+ * reader first shows the intent to run something (pointer or focus on Run,
+ * opening the playground), kept as long as the tab, across client-side
+ * navigations, and shared by every sample and the playground. Runs go to it
+ * one at a time; the worker is ended when the reader stops a run or a run
+ * exceeds the time limit, and the next run starts a new one (its files come
+ * from the browser's cache then). Loaded on first use only.
  */
 import type { ErrorReport } from "./format";
-import type { FromWorker, ToWorker } from "./protocol";
+import type { FromWorker, Progress, ToWorker } from "./protocol";
+import {
+  endToolkitWorker,
+  onWorkerStarted,
+  prepareToolkit,
+  toolkitWorker,
+  toolkitWorkerRuns,
+} from "./toolkit-worker";
 
-/** How long a run may take, once the worker has loaded, before the worker is ended. */
+export type { Progress } from "./protocol";
+
+/** How long a run's code may take, once it starts, before the worker is ended. */
 export const RUN_TIME_LIMIT_MS = 60_000;
-
-// Resolves when a worker has loaded its code; the time limit starts then, so a
-// slow download of the toolkit does not count against the code that runs.
-const loaded = new WeakMap<Worker, Promise<boolean>>();
 
 export interface OutputLine {
   level: "log" | "warn" | "error";
@@ -22,85 +31,141 @@ export type RunOutcome =
   | { kind: "done"; ms: number }
   | { kind: "error"; chain: ErrorReport[]; ms: number }
   | { kind: "timeout"; ms: number }
+  | { kind: "stopped" }
   | { kind: "crashed"; message: string };
 
-export function startWorker(): Worker {
-  const worker = new Worker(new URL("./worker.ts", import.meta.url), {
-    type: "module",
-    name: "fdm-toolkit",
+let nextId = 1;
+let progress: Progress = { stage: "ready" };
+const progressListeners = new Set<(p: Progress) => void>();
+/** Ends every run in flight, with this outcome, when the worker ends. */
+const inFlight = new Map<number, (outcome: RunOutcome) => void>();
+
+onWorkerStarted((w) => {
+  w.addEventListener("message", (event: MessageEvent<FromWorker>) => {
+    if (event.data.type !== "progress") return;
+    progress = event.data.progress;
+    for (const listener of progressListeners) listener(progress);
   });
-  loaded.set(
-    worker,
-    new Promise((resolve) => {
-      const onMessage = (event: MessageEvent<FromWorker>) => {
-        if (event.data.type !== "ready") return;
-        worker.removeEventListener("message", onMessage);
-        resolve(true);
-      };
-      worker.addEventListener("message", onMessage);
-      worker.addEventListener("error", () => resolve(false), { once: true });
-    }),
-  );
-  return worker;
+  w.addEventListener("error", (event) => {
+    event.preventDefault();
+    endWorker({ kind: "crashed", message: event.message || "the worker stopped unexpectedly" });
+  });
+});
+
+/** Ends the worker (and the playground's database with it); runs in flight end with `outcome`. */
+export function endWorker(outcome: RunOutcome = { kind: "stopped" }): void {
+  endToolkitWorker();
+  progress = { stage: "ready" };
+  const ended = [...inFlight.values()];
+  inFlight.clear();
+  for (const end of ended) end(outcome);
 }
+
+/** Whether a worker is running (the playground's database lives in it). */
+export const workerAlive = toolkitWorkerRuns;
 
 /**
- * Runs code in `worker` and resolves with how it ended. On a timeout or a crash
- * the worker is terminated and must not be used again.
+ * The reader is about to run `code` (TypeScript): start the worker and let it
+ * load what the code needs. Costs nothing when done already.
  */
-export async function runInWorker(
-  worker: Worker,
-  request: Extract<ToWorker, { type: "run" }>,
-  onLine: (line: OutputLine) => void,
-  limitMs = RUN_TIME_LIMIT_MS,
-): Promise<RunOutcome> {
-  if (!(await (loaded.get(worker) ?? true))) {
-    worker.terminate();
-    return { kind: "crashed", message: "the toolkit could not be loaded" };
-  }
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const finish = (outcome: RunOutcome) => {
-      clearTimeout(timer);
-      worker.removeEventListener("message", onMessage);
-      worker.removeEventListener("error", onError);
-      resolve(outcome);
-    };
-    const timer = setTimeout(() => {
-      worker.terminate();
-      finish({ kind: "timeout", ms: performance.now() - started });
-    }, limitMs);
-    const onMessage = (event: MessageEvent<FromWorker>) => {
-      const m = event.data;
-      if (m.type === "log") onLine({ level: m.level, text: m.text });
-      else if (m.type === "done") finish({ kind: "done", ms: m.ms });
-      else if (m.type === "error") finish({ kind: "error", chain: m.chain, ms: m.ms });
-    };
-    const onError = (event: ErrorEvent) => {
-      event.preventDefault();
-      worker.terminate();
-      finish({ kind: "crashed", message: event.message || "the worker stopped unexpectedly" });
-    };
-    worker.addEventListener("message", onMessage);
-    worker.addEventListener("error", onError);
-    worker.postMessage(request);
-  });
+export function prepare(code: string, options: { playground?: boolean } = {}) {
+  prepareToolkit({ code, needs: ["compile"], ...options });
 }
 
-/** Asks the playground worker for its database as a gzipped tarball (PGlite dumpDataDir). */
-export function dumpDatabase(worker: Worker): Promise<Blob> {
+/** Hears how far the toolkit is from running code (the database engine's download, …). */
+export function onProgress(listener: (p: Progress) => void): () => void {
+  progressListeners.add(listener);
+  listener(progress);
+  return () => progressListeners.delete(listener);
+}
+
+export interface RunHandle {
+  result: Promise<RunOutcome>;
+  /** Stops the run now: the worker is ended. */
+  stop(): void;
+}
+
+// Runs wait for the one before them: the worker runs one at a time, and the
+// time limit of a run starts when its code does.
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs code in the worker. `onLine` hears each line it prints, in order;
+ * `onStart` is told when the code starts (after the engine and the modules
+ * it imports have loaded).
+ */
+export function run(
+  request: { js?: string; ts?: string; playground?: { principal: string } },
+  onLine: (line: OutputLine) => void,
+  onStart: () => void = () => {},
+  limitMs = RUN_TIME_LIMIT_MS,
+): RunHandle {
+  const id = nextId++;
+  let settle: (outcome: RunOutcome) => void = () => {};
+  let stopped = false;
+  const result = new Promise<RunOutcome>((resolve) => {
+    settle = resolve;
+  });
+  const go = () =>
+    new Promise<void>((finished) => {
+      if (stopped) return finished();
+      const w = toolkitWorker();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const end = (outcome: RunOutcome) => {
+        clearTimeout(timer);
+        w.removeEventListener("message", onMessage);
+        inFlight.delete(id);
+        settle(outcome);
+        finished();
+      };
+      const onMessage = (event: MessageEvent<FromWorker>) => {
+        const m = event.data;
+        if (!("id" in m) || m.id !== id) return;
+        if (m.type === "started") {
+          onStart();
+          const startedAt = performance.now();
+          timer = setTimeout(() => {
+            endWorker({ kind: "timeout", ms: performance.now() - startedAt });
+          }, limitMs);
+        } else if (m.type === "log") onLine({ level: m.level, text: m.text });
+        else if (m.type === "done") end({ kind: "done", ms: m.ms });
+        else if (m.type === "error") end({ kind: "error", chain: m.chain, ms: m.ms });
+      };
+      inFlight.set(id, end);
+      w.addEventListener("message", onMessage);
+      w.postMessage({ type: "run", id, ...request } satisfies ToWorker);
+    });
+  queue = queue.then(go);
+  return {
+    result,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      if (inFlight.has(id)) endWorker({ kind: "stopped" });
+      else settle({ kind: "stopped" }); // still waiting for its turn
+    },
+  };
+}
+
+/** Asks the worker for the playground's database as a gzipped tarball (PGlite dumpDataDir). */
+export function dumpDatabase(): Promise<Blob> {
+  const w = toolkitWorker();
+  const id = nextId++;
   return new Promise((resolve, reject) => {
     const onMessage = (event: MessageEvent<FromWorker>) => {
       const m = event.data;
-      if (m.type === "dump") {
-        worker.removeEventListener("message", onMessage);
-        resolve(m.blob);
-      } else if (m.type === "error") {
-        worker.removeEventListener("message", onMessage);
-        reject(new Error(m.chain.map((c) => c.message).join(" ← ")));
-      }
+      if (!("id" in m) || m.id !== id) return;
+      w.removeEventListener("message", onMessage);
+      if (m.type === "dump") resolve(m.blob);
+      else if (m.type === "error") reject(new Error(m.chain.map((c) => c.message).join(" ← ")));
     };
-    worker.addEventListener("message", onMessage);
-    worker.postMessage({ type: "dump" } satisfies ToWorker);
+    w.addEventListener("message", onMessage);
+    w.postMessage({ type: "dump", id } satisfies ToWorker);
   });
+}
+
+/** Closes the playground's database; its next run starts on a fresh one. */
+export function resetPlayground(): void {
+  if (toolkitWorkerRuns())
+    toolkitWorker().postMessage({ type: "reset-playground" } satisfies ToWorker);
 }

@@ -1,125 +1,95 @@
 /**
- * The toolkit's sandbox: a Web Worker that runs a docs sample or a playground
- * script against fdm-core on PGlite (in this worker's memory) and
- * fdm-calculator, and reports console output, completion or the error with its
- * cause chain. Nothing here talks to the network: PGlite's files come from the
- * site itself. The page ends the worker when a run takes too long.
+ * The toolkit's sandbox: one Web Worker per tab, shared by every sample and
+ * the playground and kept across client-side navigations. It runs a docs
+ * sample or a playground script against fdm-core on PGlite (in this worker's
+ * memory) and fdm-calculator, and reports what the code prints, then how it
+ * ended. Each run gets a fresh database from the snapshot (engine.ts). This
+ * entry is small, so that the database engine (engine-files.ts) starts
+ * downloading at once; what runs the code (runtime.ts) loads meanwhile.
+ * Nothing here talks to another host: every file comes from the site itself.
+ * The page ends the worker when the reader stops a run or it exceeds the time
+ * limit.
  */
-import * as drizzleOrm from "drizzle-orm";
-import * as calculator from "fdm-calculator";
-import * as core from "fdm-core";
-import * as data from "fdm-data";
-import { openPlaygroundDatabase } from "../playground/database";
-import { assertLoose, assertStrict } from "./assert";
-import { errorChain, formatLogLine } from "./format";
-import type { FromWorker, ToWorker } from "./protocol";
+import { loadEngine } from "./engine-files";
+import type { FromWorker, Progress, ToWorker } from "./protocol";
 
 // The worker's global scope, typed as much as is used (the site compiles with the DOM lib).
 const scope = self as unknown as {
-  postMessage(message: FromWorker, transfer: Transferable[]): void;
+  postMessage(message: FromWorker): void;
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
 };
+const post = (message: FromWorker) => scope.postMessage(message);
 
-const post = (message: FromWorker, transfer: Transferable[] = []) =>
-  scope.postMessage(message, transfer);
-
-const asModule = (m: object) => ({ __esModule: true, ...m });
-const modules: Record<string, unknown> = {
-  "fdm-core": asModule(core),
-  "fdm-data": asModule(data),
-  "fdm-calculator": asModule(calculator),
-  "drizzle-orm": asModule(drizzleOrm),
-  "node:assert": { __esModule: true, default: assertLoose, ...assertLoose },
-  "node:assert/strict": { __esModule: true, default: assertStrict, ...assertStrict },
-};
-
-/**
- * `node:crypto` as far as the samples use it: random bytes (as hex, for an auth
- * secret) and UUIDs, from the browser's Web Crypto.
- */
-function randomBytes(size: number): Uint8Array & { toString(encoding?: string): string } {
-  const bytes = crypto.getRandomValues(new Uint8Array(size));
-  return Object.assign(bytes, {
-    toString: (encoding?: string) => {
-      if (encoding !== "hex")
-        throw new Error(`randomBytes().toString("${encoding}"): only "hex" here`);
-      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    },
-  });
-}
-modules["node:crypto"] = {
-  __esModule: true,
-  randomBytes,
-  randomUUID: () => crypto.randomUUID(),
-};
-
-/**
- * `createFdmAuth` (better-auth, about 200 KB gzip) is not in fdm-core's browser
- * entry; it loads into this worker only for a script that uses it.
- */
-async function withAuthIfUsed(js: string): Promise<void> {
-  if (!/\bcreateFdmAuth\b/.test(js) || "createFdmAuth" in (modules["fdm-core"] as object)) return;
-  const { createFdmAuth } = await import("@site/packages/fdm-core/src/auth");
-  modules["fdm-core"] = { ...(modules["fdm-core"] as object), createFdmAuth };
+// At most ten progress reports a second; a change of stage always.
+let lastProgress = 0;
+let lastStage = "";
+function progress(p: Progress): void {
+  const now = performance.now();
+  if (p.stage === lastStage && now - lastProgress < 100) return;
+  lastProgress = now;
+  lastStage = p.stage;
+  post({ type: "progress", progress: p });
 }
 
-function require(name: string): unknown {
-  if (name in modules) return modules[name];
-  throw new Error(`Cannot find module '${name}' in the browser runner`);
-}
-
-const sampleConsole = {
-  log: (...args: unknown[]) => post({ type: "log", level: "log", text: formatLogLine(args) }),
-  info: (...args: unknown[]) => post({ type: "log", level: "log", text: formatLogLine(args) }),
-  warn: (...args: unknown[]) => post({ type: "log", level: "warn", text: formatLogLine(args) }),
-  error: (...args: unknown[]) => post({ type: "log", level: "error", text: formatLogLine(args) }),
-};
-
-const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
-  ...args: string[]
-) => (...args: unknown[]) => Promise<unknown>;
-
-async function compile(ts: string): Promise<string> {
-  const { transform } = await import("sucrase");
-  return transform(ts, { transforms: ["typescript", "imports"], disableESTransforms: true }).code;
-}
-
-// The playground's database lives as long as the worker.
-let playgroundFdm: Promise<core.FdmLocalType> | null = null;
-
-async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
-  const started = performance.now();
-  try {
-    const js = message.js ?? (await compile(message.ts ?? ""));
-    await withAuthIfUsed(js);
-    const globals: Record<string, unknown> = {};
-    if (message.playground) {
-      playgroundFdm ??= openPlaygroundDatabase();
-      globals.fdm = await playgroundFdm;
-      globals.principal = message.playground.principal;
+/** Resets `get`'s cache when the import fails (offline): the next message tries again. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    if (!loading) {
+      const attempt = load();
+      loading = attempt;
+      attempt.catch(() => {
+        if (loading === attempt) loading = null;
+      });
     }
-    const names = Object.keys(globals);
-    const fn = new AsyncFunction("require", "exports", "module", "console", ...names, js);
-    await fn(require, {}, { exports: {} }, sampleConsole, ...names.map((n) => globals[n]));
-    post({ type: "done", ms: performance.now() - started });
-  } catch (error) {
-    post({ type: "error", chain: errorChain(error), ms: performance.now() - started });
-  }
+    return loading;
+  };
 }
 
-async function dump(): Promise<void> {
-  try {
-    playgroundFdm ??= openPlaygroundDatabase();
-    const fdm = await playgroundFdm;
-    const file = await fdm.$client.dumpDataDir("gzip");
-    post({ type: "dump", blob: file });
-  } catch (error) {
-    post({ type: "error", chain: errorChain(error), ms: 0 });
-  }
-}
+// What runs the code (runtime.ts, with PGlite and the database pool), loaded
+// while the engine's files download: its evaluation then costs no time after.
+const loadRuntime = once(async () => {
+  const r = await import("./runtime");
+  r.connect({ post, progress });
+  return r;
+});
+
+// One run at a time: runs share the engine and must not mix their output.
+let queue: Promise<void> = Promise.resolve();
+const next = (task: (r: typeof import("./runtime")) => Promise<void>, id?: number) => {
+  queue = queue.then(async () => {
+    let r: typeof import("./runtime");
+    try {
+      r = await loadRuntime();
+    } catch (error) {
+      if (id !== undefined)
+        post({
+          type: "error",
+          id,
+          chain: [{ name: "Error", message: `could not load the toolkit: ${String(error)}` }],
+          ms: 0,
+        });
+      return;
+    }
+    await task(r);
+  });
+};
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
-  if (event.data.type === "run") void run(event.data);
-  else if (event.data.type === "dump") void dump();
+  const message = event.data;
+  if (message.type === "prepare") {
+    const code = message.code ?? "";
+    if (
+      message.needs?.includes("database") ||
+      message.playground ||
+      /\bcreateFdmLocal\b/.test(code)
+    ) {
+      void loadEngine(progress).catch(() => {});
+    }
+    loadRuntime()
+      .then((r) => r.prepare(message))
+      .catch(() => {});
+  } else if (message.type === "run") next((r) => r.run(message), message.id);
+  else if (message.type === "dump") next((r) => r.dump(message.id), message.id);
+  else if (message.type === "reset-playground") next((r) => r.resetPlayground());
 };
-post({ type: "ready" });

@@ -1,0 +1,41 @@
+/**
+ * The tab's one toolkit worker (worker.ts): created on the reader's first sign
+ * of intent (pointer or focus on Run, opening the playground) and kept for the
+ * life of the tab, across client-side navigations. In the sample's own chunk,
+ * so that the database engine starts downloading at once; runner.ts (loaded
+ * with the first run) talks to it.
+ */
+import type { ToWorker } from "./protocol";
+
+let worker: Worker | null = null;
+const created = new Set<(worker: Worker) => void>();
+
+/** The worker, started if it is not running. */
+export function toolkitWorker(): Worker {
+  if (!worker) {
+    // A classic worker: the bundler loads its chunks with importScripts.
+    worker = new Worker(new URL("./worker.ts", import.meta.url), { name: "fdm-toolkit" });
+    for (const listener of created) listener(worker);
+  }
+  return worker;
+}
+
+/** Calls `listener` with the worker now, if it runs, and with each one started later. */
+export function onWorkerStarted(listener: (worker: Worker) => void): void {
+  created.add(listener);
+  if (worker) listener(worker);
+}
+
+/** Ends the worker; the next use starts a new one. */
+export function endToolkitWorker(): void {
+  worker?.terminate();
+  worker = null;
+}
+
+/** Whether the worker runs (the playground's database lives in it). */
+export const toolkitWorkerRuns = (): boolean => worker !== null;
+
+/** Tells the worker what is about to run, so that it loads what that needs. */
+export function prepareToolkit(message: Omit<Extract<ToWorker, { type: "prepare" }>, "type">) {
+  toolkitWorker().postMessage({ type: "prepare", ...message } satisfies ToWorker);
+}
