@@ -151,7 +151,7 @@ test.describe("norm calculators 2026", () => {
     await expect(calc.getByTestId("filling-value")).toHaveText("100");
   });
 
-  test("RENURE norm 2026: 80 kg N/ha; a RENURE product without a measured N content is refused, 500 kg at 90 g N/kg fills 45", async ({
+  test("RENURE norm 2026: 80 kg N/ha; a RENURE product without a measured N content is marked on its row, 500 kg at 90 g N/kg fills 45", async ({
     page,
   }) => {
     const calc = await calculator(page, `${norms2026}/renure`);
@@ -164,15 +164,40 @@ test.describe("norm calculators 2026", () => {
       .selectOption({ label: "132 Mineralenconcentraat (Renure)" });
     await calc.getByLabel("Amount (kg/ha)").fill("500");
     await calc.getByLabel("Date").fill("2026-06-15");
-    // mestcodes-2026.csv: mestcode 132 has no forfaitaire N content.
-    const result = calc.getByTestId("norm-result");
-    await expect(result).toContainText("needs its measured N content above 0 g/kg");
-    await expect(result).toContainText("(RENURE_CONTENT_REQUIRED)");
-    await expect(result.getByTestId("norm-value")).toHaveCount(0);
-    await calc.getByLabel("Measured N content (g N/kg)").fill("90");
+    // mestcodes-2026.csv: mestcode 132 has no forfaitaire N content: the row asks it, the norm stays.
+    const row = calc.getByTestId("application-row");
+    await expect(row).toHaveAttribute("data-incomplete", "true");
+    await expect(row).toContainText(
+      "Give its N content in kg N/ton: Table 11 has no forfaitaire content for mestcode 132",
+    );
+    await expect(calc.getByTestId("norm-value")).toHaveText("80");
+    await calc.getByLabel("N content (kg N/ton)").fill("90");
     await expect(calc.getByTestId("filling-value")).toHaveText("45");
   });
 });
+
+/** The engine's files a page fetched (content-hashed names: told apart by type and size). */
+function engineRequests(page: Page) {
+  const fetched: { url: string; bytes: number }[] = [];
+  page.context().on("requestfinished", async (request) => {
+    if (!/\.(wasm|data|gz)$/.test(new URL(request.url()).pathname)) return;
+    const response = await request.response();
+    fetched.push({
+      url: request.url(),
+      bytes: Number((await response?.headerValue("content-length")) ?? 0),
+    });
+  });
+  return fetched;
+}
+
+/** Edits the `n`th sample of the page to `code` and runs it; returns its output region. */
+async function runEdited(page: Page, code: string, n = 0) {
+  const sample = page.locator(".fdm-run-sample").nth(n);
+  await sample.getByRole("button", { name: "Edit" }).click();
+  await sample.getByLabel("Edit the sample, then press Run").fill(code);
+  await sample.getByRole("button", { name: "Run", exact: true }).click();
+  return sample.getByRole("status");
+}
 
 test.describe("docs samples run in the browser", () => {
   test("a sample prints in the page what it prints in Node", async ({ page }) => {
@@ -185,6 +210,153 @@ test.describe("docs samples run in the browser", () => {
     await expect(output.getByTestId("run-console")).toHaveText(
       "nl_233: Tarwe, winter- (Wheat, winter)",
     );
+  });
+
+  test("the first Run starts the database from the build's snapshot: no initdb, one engine download", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
+    const fetched = engineRequests(page);
+    await page.goto(site("/docs/getting-started/basic-usage-fdm-core"));
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    // Nothing of the toolkit before the reader shows an intent to run.
+    expect(workers).toEqual([]);
+    expect(fetched).toEqual([]);
+    const sample = page.locator(".fdm-run-sample").first();
+    await sample.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(sample.getByRole("status")).toContainText(/Finished in \d+\.\d\d s\./, {
+      timeout: 150_000,
+    });
+    await page.waitForLoadState("networkidle");
+    // PGlite's WebAssembly (9 MB) once, and no initdb.wasm (0.3 MB): the database
+    // started from the snapshot, with the migrations applied already.
+    const wasm = fetched.filter((f) => f.url.endsWith(".wasm"));
+    expect(wasm).toHaveLength(1);
+    expect(wasm[0]?.bytes).toBeGreaterThan(5_000_000);
+    expect(fetched.filter((f) => f.url.endsWith(".data"))).toHaveLength(1);
+    expect(fetched.filter((f) => f.url.endsWith(".gz"))).toHaveLength(1);
+    expect(workers).toHaveLength(1);
+  });
+
+  test("a second Run, on the same page or after a client-side navigation, reuses the warm worker, offline too", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(240_000);
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
+    const fetched = engineRequests(page);
+    await page.goto(site("/docs/getting-started/basic-usage-fdm-core"));
+    await hydrated(page);
+    const first = page.locator(".fdm-run-sample").first();
+    await first.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(first.getByRole("status")).toContainText("Finished in", { timeout: 150_000 });
+    // Each run gets a fresh database: the same sign-up and farm again, no duplicate.
+    await first.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(first.getByRole("status")).toContainText("Finished in", { timeout: 30_000 });
+    const second = page.locator(".fdm-run-sample").nth(1);
+    await second.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(second.getByRole("status")).toContainText("Finished in", { timeout: 60_000 });
+    // Another page, reached by the client-side router: the same worker runs its sample.
+    await page
+      .locator('a[href="/fdm/docs/getting-started/running-calculations-fdm-calculator"]')
+      .first()
+      .click();
+    await expect(page).toHaveURL(/running-calculations-fdm-calculator$/);
+    // The new page has rendered (until then the old one's samples are still in the page).
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Running calculations with fdm-calculator" }),
+    ).toBeVisible();
+    const there = page.locator(".fdm-run-sample").first();
+    await there.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(there.getByRole("status")).toContainText("Finished in", { timeout: 60_000 });
+    // Loaded: the toolkit runs offline. (The sample's compiled code is in the page already.)
+    await context.setOffline(true);
+    await there.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(there.getByRole("status")).toContainText("Finished in", { timeout: 30_000 });
+    await context.setOffline(false);
+    expect(workers).toHaveLength(1);
+    expect(fetched.filter((f) => f.url.endsWith(".wasm"))).toHaveLength(1);
+  });
+
+  test("a run shows what the code prints, in order, formatted as Node does, then how long it took", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
+    await hydrated(page);
+    const status = await runEdited(
+      page,
+      `console.log("first");
+console.log({ farm: "De Hoeve", fields: [1.5, 2], sown: new Date("2025-03-01T00:00:00Z") });
+console.warn("a warning");
+for (let i = 1; i <= 3; i++) console.log("line", i);
+console.log("%s has %d fields", "De Hoeve", 2);
+console.log({ farm: { field: { crop: { name: "maize" } } }, note: "it's" });
+console.error(new Map([["nl_265", 345]]));`,
+    );
+    await expect(status).toContainText(/Finished in \d+\.\d\d s\./, { timeout: 90_000 });
+    // What Node prints for the same lines (util.format; util.inspect: lines of at most 80
+    // characters, depth 2, quotes), compared character for character.
+    await expect
+      .poll(() => status.getByTestId("run-console").textContent())
+      .toBe(
+        [
+          "first",
+          "{",
+          "  farm: 'De Hoeve',",
+          "  fields: [ 1.5, 2 ],",
+          "  sown: 2025-03-01T00:00:00.000Z",
+          "}",
+          "a warning",
+          "line 1",
+          "line 2",
+          "line 3",
+          "De Hoeve has 2 fields",
+          `{ farm: { field: { crop: [Object] } }, note: "it's" }`,
+          "Map(1) { 'nl_265' => 345 }",
+        ].join("\n"),
+      );
+  });
+
+  test("a failing assertion shows what was expected and what came out", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
+    await hydrated(page);
+    const status = await runEdited(
+      page,
+      `import assert from "node:assert/strict";
+console.log("before the check");
+assert.deepEqual({ names: ["Huiskavel"] }, { names: ["Achter de schuur"] });
+console.log("never printed");`,
+    );
+    await expect(status).toContainText(
+      "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal",
+      { timeout: 90_000 },
+    );
+    await expect(status.getByTestId("run-console")).toHaveText("before the check");
+    const values = status.getByTestId("assertion-values");
+    await expect(values).toContainText("expected{ names: [ 'Achter de schuur' ] }");
+    await expect(values).toContainText("actual{ names: [ 'Huiskavel' ] }");
+    await expect(status).not.toContainText("Finished in");
+  });
+
+  test("Stop ends a runaway run at once, and the next run works", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
+    await hydrated(page);
+    const status = await runEdited(page, `console.log("looping"); while (true) {}`);
+    await expect(status.getByTestId("run-console")).toHaveText("looping", { timeout: 90_000 });
+    const sample = page.locator(".fdm-run-sample").first();
+    await sample.getByRole("button", { name: "Stop" }).click();
+    await expect(status).toContainText("Stopped. The worker was ended", { timeout: 5_000 });
+    await expect(sample.getByRole("button", { name: "Stop" })).toHaveCount(0);
+    const next = page.locator(".fdm-run-sample").nth(1);
+    await next.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(next.getByRole("status")).toContainText("Finished in", { timeout: 60_000 });
   });
 
   test("a sample on fdm-core runs on PGlite in the browser, and an edited one runs again", async ({
@@ -237,15 +409,10 @@ console.log("farms:", farms.map((f) => f.name));`);
     test.setTimeout(120_000);
     await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
     await hydrated(page);
-    await page.getByRole("button", { name: "Edit" }).first().click();
-    await page
-      .getByLabel("Edit the sample, then press Run")
-      .first()
-      .fill(
-        `throw new Error("could not save", { cause: new RangeError("amount: above 100000") });`,
-      );
-    await page.getByRole("button", { name: "Run", exact: true }).first().click();
-    const status = page.getByRole("status").first();
+    const status = await runEdited(
+      page,
+      `throw new Error("could not save", { cause: new RangeError("amount: above 100000") });`,
+    );
     await expect(status).toContainText("Error: could not save", { timeout: 60_000 });
     await expect(status).toContainText("caused by RangeError: amount: above 100000");
   });
@@ -256,9 +423,7 @@ console.log("farms:", farms.map((f) => f.name));`);
     test.setTimeout(240_000);
     await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
     await hydrated(page);
-    await page.getByRole("button", { name: "Edit" }).first().click();
-    await page.getByLabel("Edit the sample, then press Run").first().fill("while (true) {}");
-    await page.getByRole("button", { name: "Run", exact: true }).first().click();
+    await runEdited(page, "while (true) {}");
     await expect(page.getByText(/^Stopped after 60 s/)).toBeVisible({ timeout: 150_000 });
     // The page still answers: the second sample runs.
     await page.getByRole("button", { name: "Run", exact: true }).nth(1).click();

@@ -1,5 +1,8 @@
-import InlineStyle from "@site/src/components/InlineStyle";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import InlineStyle from "../InlineStyle";
+import ApplicationRow from "./ApplicationRow";
+import CropField from "./CropField";
+import { resolveCrop } from "./crop-search";
 import { formCss } from "./form-styles";
 import { styles } from "./styles";
 import type { CalculatorInput, NormKind, NormYear } from "./types";
@@ -29,8 +32,9 @@ function fromUrl(year: number): CalculatorInput {
       .split(",")
       .filter(Boolean)
       .map((part) => {
-        const [fertilizerId = "", amount = "", date = "", origin = "", n = ""] = part.split("~");
-        return { fertilizerId, amount, date, origin, n };
+        const [fertilizerId = "", amount = "", date = "", origin = "", n = "", p = ""] =
+          part.split("~");
+        return { fertilizerId, amount, date, origin, n, p };
       }),
   };
 }
@@ -58,7 +62,7 @@ function toUrl(f: CalculatorInput): string {
   ] as const)
     v ? set(k, v) : q.delete(k);
   const apps = f.applications
-    .map((a) => [a.fertilizerId, a.amount, a.date, a.origin, a.n].join("~"))
+    .map((a) => [a.fertilizerId, a.amount, a.date, a.origin, a.n, a.p].join("~"))
     .join(",");
   apps ? set("apps", apps) : q.delete("apps");
   return `${window.location.pathname}?${q.toString()}${window.location.hash}`;
@@ -73,8 +77,7 @@ export default function NormCalculatorLive({
 }): ReactNode {
   const [data, setData] = useState<NormYear | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [form, setForm] = useState<CalculatorInput>(() => fromUrl(year));
-  const id = useId();
+  const [initial] = useState<CalculatorInput>(() => fromUrl(year));
 
   useEffect(() => {
     const load = normYears[year];
@@ -85,16 +88,51 @@ export default function NormCalculatorLive({
     load().then(setData, (e: unknown) => setFailed(String(e)));
   }, [year]);
 
-  useEffect(() => {
-    if (data) window.history.replaceState(window.history.state, "", toUrl(form));
-  }, [form, data]);
-
-  const crop = data?.crops.find((c) => c.id === form.cropId);
-  const [cropText, setCropText] = useState<string | null>(null);
-  const outcome = useMemo(() => (data ? data.compute(norm, form) : null), [data, norm, form]);
-
   if (failed) return <p className={styles.problem}>{failed}</p>;
   if (!data) return <p className={styles.loading}>Loading the calculator…</p>;
+  return <NormForm norm={norm} year={year} data={data} initial={initial} />;
+}
+
+/** The names of rows, "application 2" or "applications 2 and 3". */
+function rowNames(numbers: number[]): string {
+  if (numbers.length === 1) return `Application ${numbers[0]} is`;
+  return `Applications ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)} are`;
+}
+
+/**
+ * The form and its result for one year's loaded norms, starting from `initial`; the
+ * inputs are written to the page's address as they change.
+ */
+export function NormForm({
+  norm,
+  year,
+  data,
+  initial,
+}: {
+  norm: NormKind;
+  year: number;
+  data: NormYear;
+  initial: CalculatorInput;
+}): ReactNode {
+  const [form, setForm] = useState<CalculatorInput>(initial);
+  const id = useId();
+
+  useEffect(() => {
+    window.history.replaceState(window.history.state, "", toUrl(form));
+  }, [form]);
+
+  // The stikstof and fosfaat norms follow the crop: without one of the table, no figure.
+  const needsCrop = norm === "stikstof" || norm === "fosfaat";
+  const crop = resolveCrop(data.crops, form.cropId);
+  const cropKnown = !needsCrop || crop !== undefined;
+  const outcome = useMemo(
+    () =>
+      cropKnown && data.kinds.includes(norm)
+        ? data.compute(norm, crop ? { ...form, cropId: crop.id } : form)
+        : null,
+    [data, norm, form, crop, cropKnown],
+  );
+
   if (!data.kinds.includes(norm))
     return (
       <p className={styles.problem}>
@@ -104,8 +142,10 @@ export default function NormCalculatorLive({
 
   const update = (patch: Partial<CalculatorInput>) => setForm((f) => ({ ...f, ...patch }));
   const updateApp = (i: number, patch: Partial<Application>) =>
-    update({ applications: form.applications.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
-  const cropLabel = (c: { code: string; name: string }) => `${c.code} ${c.name}`;
+    setForm((f) => ({
+      ...f,
+      applications: f.applications.map((a, j) => (j === i ? { ...a, ...patch } : a)),
+    }));
   const check = (key: keyof CalculatorInput, label: string) => (
     <label className={styles.check}>
       <input
@@ -116,42 +156,23 @@ export default function NormCalculatorLive({
       {label}
     </label>
   );
+  const rows = outcome?.ok ? outcome.rows : [];
+  const incomplete = rows.flatMap((r, i) => (r.ok ? [] : [i + 1]));
 
   return (
     <div className={styles.live}>
       <InlineStyle css={formCss} />
       <form className={styles.form} onSubmit={(e) => e.preventDefault()}>
-        {norm !== "dierlijke-mest" && norm !== "renure" && (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-crop`}>Crop (BRP code or name)</label>
-            <input
-              id={`${id}-crop`}
-              list={`${id}-crops`}
-              value={cropText ?? (crop ? cropLabel(crop) : form.cropId)}
-              onChange={(e) => {
-                const text = e.target.value;
-                setCropText(text);
-                const code = /^\s*(\d+)\b/.exec(text)?.[1];
-                const match =
-                  data.crops.find((c) => c.code === code) ??
-                  data.crops.find((c) => cropLabel(c).toLowerCase() === text.trim().toLowerCase());
-                if (match) update({ cropId: match.id });
-              }}
-              onBlur={() => setCropText(null)}
-              autoComplete="off"
-              aria-describedby={`${id}-crop-now`}
-            />
-            <datalist id={`${id}-crops`}>
-              {data.crops.map((c) => (
-                <option key={c.id} value={cropLabel(c)} />
-              ))}
-            </datalist>
-            <small id={`${id}-crop-now`}>
-              Calculating for: {crop ? cropLabel(crop) : "no crop chosen"}
-            </small>
-          </div>
+        {needsCrop && (
+          <CropField
+            id={id}
+            year={year}
+            crops={data.crops}
+            value={form.cropId}
+            onChange={(cropId) => update({ cropId })}
+          />
         )}
-        {norm !== "dierlijke-mest" && norm !== "renure" && (
+        {needsCrop && (
           <div className={styles.field}>
             <label htmlFor={`${id}-sown`}>Sown or planted on</label>
             <input
@@ -242,86 +263,23 @@ export default function NormCalculatorLive({
         <fieldset className={styles.apps}>
           <legend>Applications in {year} (for the filling)</legend>
           {form.applications.length === 0 && <p className={styles.none}>None yet.</p>}
-          {form.applications.map((a, i) => {
-            const fert = data.fertilizers.find((x) => x.id === a.fertilizerId);
-            return (
+          {form.applications.map((a, i) => (
+            <ApplicationRow
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-              <fieldset key={i} className={styles.app}>
-                <legend className={styles.appLegend}>Application {i + 1}</legend>
-                <div className={styles.field}>
-                  <label htmlFor={`${id}-f${i}`}>Mestcode / fertilizer</label>
-                  <select
-                    id={`${id}-f${i}`}
-                    value={a.fertilizerId}
-                    onChange={(e) => updateApp(i, { fertilizerId: e.target.value })}
-                  >
-                    <option value="">Choose…</option>
-                    {data.fertilizers.map((x) => (
-                      <option key={x.id} value={x.id}>
-                        {x.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className={styles.field}>
-                  <label htmlFor={`${id}-a${i}`}>Amount (kg/ha)</label>
-                  <input
-                    id={`${id}-a${i}`}
-                    type="number"
-                    inputMode="decimal"
-                    min="0"
-                    value={a.amount}
-                    onChange={(e) => updateApp(i, { amount: e.target.value })}
-                  />
-                </div>
-                <div className={styles.field}>
-                  <label htmlFor={`${id}-d${i}`}>Date</label>
-                  <input
-                    id={`${id}-d${i}`}
-                    type="date"
-                    value={a.date}
-                    onChange={(e) => updateApp(i, { date: e.target.value })}
-                  />
-                </div>
-                {norm === "renure" && (
-                  <div className={styles.field}>
-                    <label htmlFor={`${id}-n${i}`}>Measured N content (g N/kg)</label>
-                    <input
-                      id={`${id}-n${i}`}
-                      type="number"
-                      inputMode="decimal"
-                      min="0"
-                      value={a.n}
-                      onChange={(e) => updateApp(i, { n: e.target.value })}
-                    />
-                  </div>
-                )}
-                {fert?.grazingManure && (
-                  <div className={styles.field}>
-                    <label htmlFor={`${id}-o${i}`}>Herkomst (origin)</label>
-                    <select
-                      id={`${id}-o${i}`}
-                      value={a.origin}
-                      onChange={(e) => updateApp(i, { origin: e.target.value })}
-                    >
-                      <option value="">Not given</option>
-                      <option value="eigen_bedrijf">Eigen bedrijf (own farm)</option>
-                      <option value="aangevoerd">Aangevoerd (brought in)</option>
-                    </select>
-                  </div>
-                )}
-                <button
-                  type="button"
-                  className="button button--secondary button--sm"
-                  onClick={() =>
-                    update({ applications: form.applications.filter((_, j) => j !== i) })
-                  }
-                >
-                  Remove application {i + 1}
-                </button>
-              </fieldset>
-            );
-          })}
+              key={i}
+              id={id}
+              index={i}
+              norm={norm}
+              year={year}
+              data={data}
+              row={a}
+              outcome={rows[i]}
+              onChange={(patch) => updateApp(i, patch)}
+              onRemove={() =>
+                setForm((f) => ({ ...f, applications: f.applications.filter((_, j) => j !== i) }))
+              }
+            />
+          ))}
           <button
             type="button"
             className="button button--secondary button--sm"
@@ -329,7 +287,7 @@ export default function NormCalculatorLive({
               update({
                 applications: [
                   ...form.applications,
-                  { fertilizerId: "", amount: "", date: `${year}-04-01`, origin: "", n: "" },
+                  { fertilizerId: "", amount: "", date: `${year}-04-01`, origin: "", n: "", p: "" },
                 ],
               })
             }
@@ -345,6 +303,11 @@ export default function NormCalculatorLive({
         aria-atomic="true"
         data-testid="norm-result"
       >
+        {!cropKnown && (
+          <p className={styles.problem}>
+            No figure: the crop field names no crop of the {year} table. Choose one there.
+          </p>
+        )}
         {outcome && !outcome.ok && (
           <p className={styles.problem}>
             No figure: {outcome.message}
@@ -366,18 +329,32 @@ export default function NormCalculatorLive({
               ))}
             </dl>
             <p className={styles.explanation}>{outcome.norm.explanation}</p>
-            <p className={styles.figure}>
-              Filling:{" "}
-              <strong data-testid="filling-value">
-                {Math.round(outcome.filling.value * 100) / 100}
-              </strong>{" "}
-              {outcome.filling.unit} of {outcome.norm.value}
-            </p>
-            <p className={styles.explanation}>{outcome.filling.explanation}</p>
-            {outcome.filling.perApplication.length > 0 && (
+            {outcome.filling.ok ? (
+              <>
+                <p className={styles.figure}>
+                  Filling{incomplete.length > 0 ? " (complete applications only)" : ""}:{" "}
+                  <strong data-testid="filling-value">
+                    {Math.round(outcome.filling.value * 100) / 100}
+                  </strong>{" "}
+                  {outcome.filling.unit} of {outcome.norm.value}
+                </p>
+                <p className={styles.explanation}>{outcome.filling.explanation}</p>
+              </>
+            ) : (
+              <p className={styles.problem}>No filling: {outcome.filling.message}</p>
+            )}
+            {incomplete.length > 0 && (
+              <p className={styles.problem} data-testid="filling-incomplete">
+                {rowNames(incomplete)} incomplete and not counted: see the form.
+              </p>
+            )}
+            {rows.length > 0 && (
               <ul className={styles.explanation}>
-                {outcome.filling.perApplication.map((line) => (
-                  <li key={line}>{line}</li>
+                {rows.map((r, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one line per row, in row order
+                  <li key={i}>
+                    Application {i + 1}: {r.ok ? r.explanation : "incomplete, not counted"}
+                  </li>
                 ))}
               </ul>
             )}

@@ -99,4 +99,46 @@ export const formCss = `.fdm-calc-live {
   font-weight: 600;
   font-size: 0.9rem;
   padding: 0;
+}
+.fdm-calc-appIncomplete {
+  border-left: 4px solid var(--ifm-color-danger);
+  padding-left: 0.75rem;
+}
+.fdm-calc-field [aria-invalid="true"] {
+  border-color: var(--ifm-color-danger);
+  border-width: 2px;
+}
+.fdm-calc-hint {
+  font-size: 0.85rem;
+}
+.fdm-calc-suggestions {
+  list-style: none;
+  padding: 0;
+  margin: 0.35rem 0 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.35rem;
+}
+.fdm-calc-suggestion {
+  font: inherit;
+  font-size: 0.85rem;
+  text-align: left;
+  padding: 0.25rem 0.5rem;
+  min-height: 24px;
+  border: 1px solid var(--ifm-color-emphasis-600);
+  border-radius: var(--ifm-global-radius);
+  background: var(--ifm-background-color);
+  color: var(--ifm-font-color-base);
+  cursor: pointer;
+}
+.fdm-calc-suggestion:hover {
+  background: var(--ifm-color-emphasis-200);
 }`;
+
+/** Class names of the form's own parts (kept out of styles.ts, which the page loads up front). */
+export const formStyles = {
+  appIncomplete: "fdm-calc-appIncomplete",
+  hint: "fdm-calc-hint",
+  suggestion: "fdm-calc-suggestion",
+  suggestions: "fdm-calc-suggestions",
+};

@@ -11,10 +11,21 @@ import {
   getRenureGebruiksNorm,
   getStikstofGebruiksNorm,
   type NLRegion,
+  type NormsApplication,
   type NormsFieldInput,
+  PHYSICAL_BOUNDS,
 } from "fdm-calculator";
 import { getCultivationCatalogue, getFertilizersCatalogue } from "fdm-data";
-import type { CalculatorInput, Figure, NormKind, NormYear } from "./types";
+import type {
+  CalculatorInput,
+  FertilizerChoice,
+  Figure,
+  NormKind,
+  NormYear,
+  Outcome,
+  RowField,
+  RowOutcome,
+} from "./types";
 
 // The gebruiksnormen of fdm-calculator behind the calculator form, for any year the
 // calculator knows: the form's values become the calculator's input; the figures and
@@ -36,15 +47,114 @@ const crops = getCultivationCatalogue("brp").map((item) => ({
 }));
 
 const fertilizerItems = getFertilizersCatalogue("rvo");
-const fertilizers = fertilizerItems.map((item) => ({
+const fertilizers: FertilizerChoice[] = fertilizerItems.map((item) => ({
   id: item.id,
+  code: item.typeRvo,
   label: `${item.typeRvo} ${item.nameNl}`,
+  name: `mestcode ${item.typeRvo} (${item.nameNl})`,
   grazingManure: item.isManure && /rundvee|graasdier|schapen|geiten|paard/i.test(item.nameNl),
+  isManure: item.isManure,
+  n: item.composition.n,
+  p2o5: item.composition.p2o5,
 }));
 
-const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+/** The RENURE products, mestcodes 130–134 of Table 11 (2026). */
+const isRenure = (code: number) => code >= 130 && code <= 134;
 
-function toInput(f: CalculatorInput, derogation: boolean): NormsFieldInput {
+/**
+ * The content a row needs for a norm's filling: N for the stikstof norm (every product,
+ * through Table 9), P2O5 for the fosfaat norm, N of animal manure for the
+ * dierlijke-mest norm and of RENURE products for the RENURE norm; other products do
+ * not count there.
+ */
+function contentNeeded(kind: NormKind, f: FertilizerChoice): "n" | "p2o5" | null {
+  if (kind === "stikstof") return "n";
+  if (kind === "fosfaat") return "p2o5";
+  if (kind === "dierlijke-mest") return f.isManure ? "n" : null;
+  return isRenure(f.code) ? "n" : null;
+}
+
+const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+const nutrientName = { n: "N", p2o5: "P2O5" } as const;
+
+type Row = CalculatorInput["applications"][number];
+type RowProblem = Extract<RowOutcome, { ok: false }>;
+
+/**
+ * A row as fdm-calculator's application, or what the reader still has to give. The
+ * typed content goes in the composition; left empty, the engine takes Table 11's
+ * forfaitaire one. Where Table 11 has none the row is incomplete: the engine would
+ * count a kunstmest without a declared content as 0, which the reader never said.
+ */
+function toApplication(kind: NormKind, a: Row, index: number): NormsApplication | RowProblem {
+  const problem = (field: RowField, message: string): RowProblem => ({ ok: false, field, message });
+  const choice = fertilizers.find((x) => x.id === a.fertilizerId);
+  const item = fertilizerItems.find((x) => x.id === a.fertilizerId);
+  if (!choice || !item) return problem("fertilizer", "Choose its mestcode (fertilizer).");
+  if (a.amount.trim() === "" || !Number.isFinite(Number(a.amount)))
+    return problem("amount", "Give its amount in kg/ha.");
+  const amount = PHYSICAL_BOUNDS.applicationAmount;
+  if (Number(a.amount) < amount.min || Number(a.amount) > amount.max)
+    return problem(
+      "amount",
+      `Its amount must be from ${amount.min} to ${amount.max} kg/ha: ${amount.reason}.`,
+    );
+  if (a.date === "") return problem("date", "Give its date.");
+  const nutrient = contentNeeded(kind, choice);
+  const typed = nutrient === "n" ? a.n.trim() : nutrient === "p2o5" ? a.p.trim() : "";
+  const bound = PHYSICAL_BOUNDS.fertilizerContent;
+  if (nutrient && typed !== "" && !(Number(typed) >= bound.min && Number(typed) <= bound.max))
+    return problem(
+      "content",
+      `Its ${nutrientName[nutrient]} content must be a number from ${bound.min} to ${bound.max} kg/ton: ${bound.reason}.`,
+    );
+  if (nutrient && typed === "" && choice[nutrient] === null)
+    return problem(
+      "content",
+      `Give its ${nutrientName[nutrient]} content in kg ${nutrientName[nutrient]}/ton: Table 11 has no forfaitaire content for ${choice.name}, so the declared or analysed one counts.`,
+    );
+  const composition = { n: null, p2o5: null, k2o: null, so3: null, mgo: null, cao: null };
+  return {
+    id: String(index + 1),
+    date: utc(a.date),
+    amount: Number(a.amount),
+    fertilizer: {
+      id: item.id,
+      typeRvo: item.typeRvo,
+      composition:
+        nutrient && typed !== "" ? { ...composition, [nutrient]: Number(typed) } : composition,
+    },
+    ...(a.origin === "eigen_bedrijf" || a.origin === "aangevoerd" ? { origin: a.origin } : {}),
+  };
+}
+
+/** The engine's refusal of one row, in the reader's words where the form has the answer. */
+function rowRefusal(error: unknown, choice: FertilizerChoice | undefined): RowProblem {
+  const message = (error instanceof Error ? error.message : String(error)).replace(
+    /^Field "calculator": /,
+    "",
+  );
+  const code = error instanceof FdmCalculatorError ? error.code : "";
+  if (code === "MISSING_ORIGIN")
+    return {
+      ok: false,
+      field: "origin",
+      message: `Choose its Herkomst (origin): the werkingscoëfficiënt of ${choice?.name ?? "this product"} in Table 9 depends on it.`,
+    };
+  const field: RowField =
+    code === "UNKNOWN_CONTENT" ||
+    code === "RENURE_CONTENT_REQUIRED" ||
+    /composition\./.test(message)
+      ? "content"
+      : code.startsWith("DATE_OUTSIDE") || /^date of/.test(message)
+        ? "date"
+        : /^amount of/.test(message)
+          ? "amount"
+          : "fertilizer";
+  return { ok: false, field, message: `${message.charAt(0).toUpperCase()}${message.slice(1)}.` };
+}
+
+function toField(f: CalculatorInput, derogation: boolean): NormsFieldInput {
   const pCaCl2 = Number.parseFloat(f.pCaCl2);
   const pAl = Number.parseFloat(f.pAl);
   return {
@@ -72,47 +182,14 @@ function toInput(f: CalculatorInput, derogation: boolean): NormsFieldInput {
       },
     ],
     soilPhosphate: f.pCaCl2.trim() !== "" && f.pAl.trim() !== "" ? { pCaCl2, pAl } : null,
-    applications: f.applications.map((a, index) => {
-      const item = fertilizerItems.find((x) => x.id === a.fertilizerId);
-      if (!item)
-        throw new FdmCalculatorError(
-          "INVALID_INPUT",
-          `application ${index + 1}: choose a fertilizer`,
-        );
-      // A measured N content, when typed, replaces the catalogue's (none for RENURE).
-      const measuredN = a.n.trim() === "" ? null : Number.parseFloat(a.n);
-      return {
-        id: `application ${index + 1}`,
-        date: utc(a.date),
-        amount: Number.parseFloat(a.amount),
-        fertilizer: {
-          id: item.id,
-          typeRvo: item.typeRvo,
-          composition:
-            measuredN === null ? item.composition : { ...item.composition, n: measuredN },
-        },
-        ...(a.origin === "eigen_bedrijf" || a.origin === "aangevoerd" ? { origin: a.origin } : {}),
-      };
-    }),
+    applications: [],
   };
 }
 
-const fillingFigure = (r: GebruiksnormFillingResult) => ({
-  value: r.normFilling,
-  unit: r.unit,
-  explanation: r.explanation,
-  details: [] as [string, string][],
-  perApplication: r.applications.map(
-    (a) => `${a.applicationId ?? `#${a.index + 1}`}: ${a.explanation}`,
-  ),
-});
-
-function compute(year: number, derogation: boolean, kind: NormKind, form: CalculatorInput) {
-  const input = toInput(form, derogation);
-  let norm: Figure;
+function normOf(year: number, kind: NormKind, input: NormsFieldInput): Figure {
   if (kind === "stikstof") {
     const r = getStikstofGebruiksNorm(year, input);
-    norm = {
+    return {
       value: r.normValue,
       unit: r.unit,
       explanation: r.explanation,
@@ -123,11 +200,10 @@ function compute(year: number, derogation: boolean, kind: NormKind, form: Calcul
         ["Korting (catch-crop reduction)", `${r.korting} kg N/ha`],
       ],
     };
-    return { norm, filling: calculateStikstofGebruiksNormFilling(year, input) };
   }
   if (kind === "fosfaat") {
     const r = getFosfaatGebruiksNorm(year, input);
-    norm = {
+    return {
       value: r.normValue,
       unit: r.unit,
       explanation: r.explanation,
@@ -136,26 +212,93 @@ function compute(year: number, derogation: boolean, kind: NormKind, form: Calcul
         ["Fosfaatklasse (phosphate class)", r.fosfaatklasse],
       ],
     };
-    return { norm, filling: calculateFosfaatGebruiksNormFilling(year, input) };
   }
   if (kind === "renure") {
     const r = getRenureGebruiksNorm(year, input);
-    norm = {
+    return {
       value: r.normValue,
       unit: r.unit,
       explanation: r.explanation,
       details: [["Mestcodes that fill it", r.mestcodes.join(", ")]],
     };
-    return { norm, filling: calculateRenureGebruiksNormFilling(year, input) };
   }
   const r = getDierlijkeMestGebruiksNorm(year, input);
-  norm = {
+  return {
     value: r.normValue,
     unit: r.unit,
     explanation: r.explanation,
     details: [["Case", r.label]],
   };
-  return { norm, filling: calculateDierlijkeMestGebruiksNormFilling(year, input) };
+}
+
+const fillingOf: Record<
+  NormKind,
+  (year: number, input: NormsFieldInput) => GebruiksnormFillingResult
+> = {
+  stikstof: calculateStikstofGebruiksNormFilling,
+  fosfaat: calculateFosfaatGebruiksNormFilling,
+  "dierlijke-mest": calculateDierlijkeMestGebruiksNormFilling,
+  renure: calculateRenureGebruiksNormFilling,
+};
+
+/**
+ * The norm of the field, then each row on its own (so a row the engine refuses is marked
+ * on that row), then the filling of the rows that are complete.
+ */
+function compute(
+  year: number,
+  derogation: boolean,
+  kind: NormKind,
+  form: CalculatorInput,
+): Outcome {
+  const field = toField(form, derogation);
+  let norm: Figure;
+  try {
+    norm = normOf(year, kind, field);
+  } catch (error) {
+    if (error instanceof FdmCalculatorError)
+      return {
+        ok: false,
+        message: error.message.replace(/^Field "calculator": /, ""),
+        code: error.code,
+      };
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  const fill = fillingOf[kind];
+  const complete: NormsApplication[] = [];
+  const rows: RowOutcome[] = form.applications.map((a, i) => {
+    const application = toApplication(kind, a, i);
+    if ("ok" in application) return application;
+    try {
+      fill(year, { ...field, applications: [application] });
+    } catch (error) {
+      return rowRefusal(
+        error,
+        fertilizers.find((x) => x.id === a.fertilizerId),
+      );
+    }
+    complete.push(application);
+    return { ok: true, value: 0, explanation: "" };
+  });
+  try {
+    const r = fill(year, { ...field, applications: complete });
+    for (const a of r.applications) {
+      const i = Number(a.applicationId) - 1;
+      rows[i] = { ok: true, value: a.value, explanation: a.explanation };
+    }
+    return {
+      ok: true,
+      norm,
+      filling: { ok: true, value: r.normFilling, unit: r.unit, explanation: r.explanation },
+      rows,
+    };
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).replace(
+      /^Field "calculator": /,
+      "",
+    );
+    return { ok: true, norm, filling: { ok: false, message }, rows };
+  }
 }
 
 /** The calculator form's view of one year of fdm-calculator's gebruiksnormen. */
@@ -173,15 +316,7 @@ export function normYear(year: number): NormYear {
     regions,
     crops,
     fertilizers,
-    compute(kind, form) {
-      try {
-        const { norm, filling } = compute(year, described.derogation, kind, form);
-        return { ok: true, norm, filling: fillingFigure(filling) };
-      } catch (error) {
-        if (error instanceof FdmCalculatorError)
-          return { ok: false, message: error.message, code: error.code };
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
-      }
-    },
+    contentNeeded,
+    compute: (kind, form) => compute(year, described.derogation, kind, form),
   };
 }

@@ -6,6 +6,7 @@
 export type NormKind = "stikstof" | "fosfaat" | "dierlijke-mest" | "renure";
 
 export interface CalculatorInput {
+  /** A catalogue id (`nl_265`) once the crop field names a crop; else the text the reader typed. */
   cropId: string;
   sown: string;
   region: string;
@@ -24,8 +25,10 @@ export interface CalculatorInput {
     amount: string;
     date: string;
     origin: string;
-    /** Measured N content, g N/kg product (RENURE products have no forfaitaire one). */
+    /** N content typed by the reader, kg N/ton (= g/kg); empty: the forfaitaire one of Table 11. */
     n: string;
+    /** P2O5 content typed by the reader, kg P2O5/ton; empty: the forfaitaire one of Table 11. */
+    p: string;
   }[];
 }
 
@@ -37,9 +40,39 @@ export interface Figure {
   details: [string, string][];
 }
 
+/** The input of an application row that a problem is about. */
+export type RowField = "fertilizer" | "amount" | "date" | "origin" | "content";
+
+/** One application row: its share of the filling, or what it still lacks. */
+export type RowOutcome =
+  | { ok: true; value: number; explanation: string }
+  | { ok: false; field: RowField; message: string };
+
 export type Outcome =
-  | { ok: true; norm: Figure; filling: Figure & { perApplication: string[] } }
+  | {
+      ok: true;
+      norm: Figure;
+      /** The filling of the complete rows; a `message` when even those cannot be computed. */
+      filling: (Omit<Figure, "details"> & { ok: true }) | { ok: false; message: string };
+      rows: RowOutcome[];
+    }
   | { ok: false; message: string; code?: string };
+
+/** A product of the year's Table 11 as the form shows it. */
+export interface FertilizerChoice {
+  id: string;
+  code: number;
+  label: string;
+  /** "mestcode 115 (Kunstmest)", as messages name it. */
+  name: string;
+  /** Grazing animals' manure: Table 9 asks its herkomst (origin). */
+  grazingManure: boolean;
+  /** Counts as dierlijke mest (animal manure) in Table 11. */
+  isManure: boolean;
+  /** Forfaitaire contents of Table 11, kg/ton; `null` where the law wants the declared or analysed one. */
+  n: number | null;
+  p2o5: number | null;
+}
 
 export interface NormYear {
   year: number;
@@ -49,6 +82,8 @@ export interface NormYear {
   kinds: readonly NormKind[];
   regions: { value: string; label: string }[];
   crops: { id: string; code: string; name: string }[];
-  fertilizers: { id: string; label: string; grazingManure: boolean }[];
+  fertilizers: FertilizerChoice[];
+  /** The nutrient whose content a row of this norm needs, or `null` when the product does not count. */
+  contentNeeded(kind: NormKind, fertilizer: FertilizerChoice): "n" | "p2o5" | null;
   compute(kind: NormKind, input: CalculatorInput): Outcome;
 }
