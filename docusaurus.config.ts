@@ -8,6 +8,7 @@ import leanClientDataPlugin from "./src/plugins/lean-client-data";
 import markdownTwinsPlugin from "./src/plugins/markdown-twins";
 import postCssPipelinePlugin from "./src/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/plugins/route-progress";
+import searchRankingPlugin from "./src/plugins/search-ranking";
 import { ssrTemplate } from "./src/plugins/ssr-template";
 import { rehypeStackedTables } from "./src/plugins/stacked-tables";
 import steadyTitlePlugin from "./src/plugins/steady-title";
@@ -234,6 +235,7 @@ const config: Config = {
     markdownTwinsPlugin,
     leanClientDataPlugin,
     steadyTitlePlugin,
+    searchRankingPlugin,
     toolkitBrowserPlugin,
     postCssPipelinePlugin,
     trimInfimaPlugin,

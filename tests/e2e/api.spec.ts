@@ -358,3 +358,19 @@ test("search finds the glossary", async ({ page }) => {
   const results = page.locator("article a[href^='/fdm/glossary']");
   await expect(results.first()).toBeVisible({ timeout: 15_000 });
 });
+
+test("a plain word finds the docs first and the API reference's types last", async ({ page }) => {
+  await page.goto(site("/search?q=stikstof"));
+  const results = page.locator("article a[href^='/fdm/']");
+  await expect(results.first()).toBeVisible({ timeout: 15_000 });
+  const hrefs = await results.evaluateAll((links) =>
+    links.map((a) => a.getAttribute("href") ?? ""),
+  );
+  expect(hrefs[0]).toMatch(/^\/fdm\/docs\/norms\//);
+  // Every docs result comes before every result on an API type's page.
+  const typeIndexes = hrefs.flatMap((href, i) =>
+    /\/api\/.*\/(interfaces|type-aliases)\//.test(href) ? [i] : [],
+  );
+  const lastDocs = hrefs.findLastIndex((href) => href.startsWith("/fdm/docs/"));
+  expect(Math.min(Number.POSITIVE_INFINITY, ...typeIndexes)).toBeGreaterThan(lastDocs);
+});
