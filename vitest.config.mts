@@ -10,6 +10,7 @@ const alias = {
   "fdm-data": pkg("fdm-data"),
   "fdm-core": pkg("fdm-core"),
   "fdm-calculator": pkg("fdm-calculator"),
+  "fdm-api": pkg("fdm-api"),
 };
 
 const packageProject = (name: string) => ({
@@ -20,6 +21,8 @@ const packageProject = (name: string) => ({
     include: ["src/**/*.test.ts"],
     // Database tests use embedded PGlite unless a project below says otherwise.
     env: { FDM_TEST_DATABASE_URL: "" },
+    // fdm-api's tests start a server on a fresh database per file.
+    ...(name === "fdm-api" ? { testTimeout: 60_000, hookTimeout: 120_000 } : {}),
   },
 });
 
@@ -35,6 +38,17 @@ const postgresProjects = postgresUrl
           root: "packages/fdm-core",
           include: ["src/**/*.test.ts"],
           env: { FDM_TEST_DATABASE_URL: postgresUrl },
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: "fdm-api (postgres)",
+          root: "packages/fdm-api",
+          include: ["src/**/*.test.ts"],
+          env: { FDM_TEST_DATABASE_URL: postgresUrl },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ]
@@ -65,7 +79,7 @@ export default defineConfig({
         ]
       : ["default"],
     projects: [
-      ...["fdm-data", "fdm-core", "fdm-calculator"].map(packageProject),
+      ...["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"].map(packageProject),
       ...postgresProjects,
       // Checks over the packages' public entries (TSDoc and tests for every export).
       {
@@ -86,6 +100,17 @@ export default defineConfig({
           include: ["tests/docs-samples/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+        },
+      },
+      // Runs the REST API walk-through's curl blocks against a live service.
+      {
+        extends: true as const,
+        test: {
+          name: "rest-docs",
+          root: ".",
+          include: ["tests/rest-api/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

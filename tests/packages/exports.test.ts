@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * exercised by a test of its own package, and has TSDoc. This reads each
  * package's public entry with the TypeScript compiler and checks both.
  */
-const packages = ["fdm-data", "fdm-core", "fdm-calculator"];
+const packages = ["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"];
 
 function publicSymbols(pkg: string) {
   const entry = path.resolve(`packages/${pkg}/src/index.ts`);

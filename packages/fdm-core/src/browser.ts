@@ -9,6 +9,15 @@
  * @packageDocumentation
  */
 
+export {
+  type ApiKey,
+  type ApiKeyInput,
+  type CreatedApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  verifyApiKey,
+} from "./api-key.js";
 export type {
   FarmAction,
   FarmResource,

@@ -28,6 +28,7 @@ describe("migrations", () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((t) => t.table_name)).toEqual([
+      "api_keys",
       "audit_log",
       "auth_account",
       "auth_session",
@@ -109,7 +110,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(7);
+    expect(before).toBe(8);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

@@ -11,6 +11,15 @@
  * @packageDocumentation
  */
 
+export {
+  type ApiKey,
+  type ApiKeyInput,
+  type CreatedApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  verifyApiKey,
+} from "./api-key.js";
 export { createFdmAuth, type FdmAuth, type FdmAuthOptions } from "./auth.js";
 export type {
   FarmAction,

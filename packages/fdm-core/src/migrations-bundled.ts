@@ -8,6 +8,7 @@ import m0003 from "../drizzle/0003_auth.sql";
 import m0004 from "../drizzle/0004_organizations.sql";
 import m0005 from "../drizzle/0005_nmi_catalogue_figures.sql";
 import m0006 from "../drizzle/0006_audit_offers_soil.sql";
+import m0007 from "../drizzle/0007_api_keys.sql";
 import { deepFreeze } from "./freeze.js";
 
 /**
@@ -29,6 +30,7 @@ export const bundledJournal: ReadonlyArray<{
   { tag: "0004_organizations", when: 1795350090011, breakpoints: true, text: m0004 },
   { tag: "0005_nmi_catalogue_figures", when: 1795503226580, breakpoints: true, text: m0005 },
   { tag: "0006_audit_offers_soil", when: 1795703154104, breakpoints: true, text: m0006 },
+  { tag: "0007_api_keys", when: 1795716581766, breakpoints: true, text: m0007 },
 ]);
 
 /** A migration as drizzle-orm's migrator applies it. */

@@ -822,6 +822,30 @@ export const authVerification = pgTable(
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
 );
 
+/**
+ * An API key of a user, for programs calling fdm-api: only the SHA-256 of the key is kept
+ * (the key itself is shown once, at creation). A revoked or expired key lets no one in.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters (`fdm_` and 8 more), so a user can tell keys apart. */
+    prefix: text("prefix").notNull(),
+    /** Hex SHA-256 of the whole key. */
+    keyHash: text("key_hash").notNull().unique(),
+    createdAt: date("created_at").notNull().defaultNow(),
+    expiresAt: date("expires_at"),
+    lastUsedAt: date("last_used_at"),
+    revokedAt: date("revoked_at"),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);
+
 // ---------------------------------------------------------------- organizations
 
 /** Roles a user can hold in an organization. */
