@@ -6,7 +6,9 @@
  *    measured bulk density, so that the estimate runs too);
  * 2. collect + balance: the same farm written through fdm-core's public API
  *    into an in-memory PGlite database, read with
- *    collectInputForOrganicMatterBalance and balanced.
+ *    collectInputForOrganicMatterBalance and balanced; then both balances,
+ *    each collector reading the farm, against collectInputForBalances reading
+ *    it once.
  *
  * Run with `npx tsx bench/organic-matter.ts [--fields 1000] [--rounds 20] [--no-db]`;
  * prints the median time per farm and fields per second. The bar is 0.1 s for
@@ -269,6 +271,29 @@ if (!args.includes("--no-db")) {
   );
   console.log(
     `  from the database alone: complete ${last.complete}, ${last.missing.length} missing, ${last.estimated.length} estimated`,
+  );
+  // Both balances: each collector on its own (two reads of the farm), then one read for both.
+  const twice: number[] = [];
+  const once: number[] = [];
+  for (let r = 0; r < dbRounds + 1; r++) {
+    let start = performance.now();
+    calc.calculateNitrogenBalance(
+      await calc.collectInputForNitrogenBalance(fdm, owner, farmId, year),
+    );
+    calc.calculateOrganicMatterBalance(
+      await calc.collectInputForOrganicMatterBalance(fdm, owner, farmId, year),
+    );
+    const split = performance.now() - start;
+    start = performance.now();
+    const both = await calc.collectInputForBalances(fdm, owner, farmId, year);
+    calc.calculateNitrogenBalance(both.nitrogen);
+    calc.calculateOrganicMatterBalance(both.organicMatter);
+    if (r === 0) continue; // warm-up
+    twice.push(split);
+    once.push(performance.now() - start);
+  }
+  console.log(
+    `nitrogen + organic-matter balance: median ${median(twice).toFixed(0)} ms with a read each, ${median(once).toFixed(0)} ms from one read (collectInputForBalances)`,
   );
   await core.closeFdm(fdm);
 }

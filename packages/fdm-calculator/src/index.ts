@@ -68,6 +68,11 @@ export {
   type PhysicalBoundName,
 } from "./bounds.js";
 export {
+  type BalancesCollectorOptions,
+  type BalancesInput,
+  collectInputForBalances,
+} from "./collectors/balances.js";
+export {
   getNitrogenBalanceForFarm,
   getNL2025GebruiksnormenForFarm,
   getNL2026GebruiksnormenForFarm,

@@ -1,17 +1,4 @@
-import {
-  type Cultivation,
-  type CultivationCatalogueItem,
-  type FdmType,
-  getCultivationsForFarm,
-  getCultivationsFromCatalogue,
-  getCurrentSoilDataForFarm,
-  getFertilizerApplicationsForFarm,
-  getFertilizers,
-  getFields,
-  getHarvestsForFarm,
-  type Harvest,
-  type PrincipalId,
-} from "fdm-core";
+import type { Cultivation, FdmType, Harvest, PrincipalId } from "fdm-core";
 import {
   applicationEmissionFactor,
   type DefaultsCultivation,
@@ -30,10 +17,10 @@ import type {
   NitrogenBalanceEmissionFactors,
   NitrogenBalanceFieldInput,
   NitrogenBalanceInput,
+  NitrogenBalanceResidueRemoval,
   NitrogenBalanceSurplusTarget,
   NitrogenBalanceTimeframe,
 } from "../balance/nitrogen/types.js";
-import { FdmCalculatorError } from "../errors.js";
 import {
   type DepositionLookupOptions,
   getDeposition,
@@ -42,12 +29,13 @@ import {
 import type { NLRegion } from "../norms/nl/calendar.js";
 import {
   checkFieldKeys,
+  cropOf,
   dayOf,
   dayTimeframe,
+  type FarmRead,
   fertilizerOf,
-  fertilizersById,
-  groupBy,
   mapLimit,
+  readFarm,
   resolveRegion,
 } from "./shared.js";
 
@@ -96,9 +84,10 @@ export interface NitrogenBalanceCollectorOptions {
   /** Mineralization for every field without its own, kg N/ha per year, instead of NMI's default. */
   mineralization?: number | null;
   /**
-   * Nitrogen in the crop residues left on the field, kg N/ha, per cultivation
-   * catalogue id (e.g. `{ nl_233: 30 }`), instead of the figure worked out
-   * from the catalogue (yield, harvest index, residue N content).
+   * Nitrogen in the crop residues, kg N/ha, per cultivation catalogue id
+   * (e.g. `{ nl_233: 30 }`), instead of the figure worked out from the
+   * catalogue (yield, harvest index, residue N content): left on the field, or
+   * taken off when the cultivation's `residuesLeft` is `false`.
    */
   residueNitrogen?: Readonly<Record<string, number | null>>;
   /**
@@ -136,7 +125,10 @@ const TARGET_SOURCE = `${D.source}: Ros et al. 2023`;
  *   catalogues (MIT)): `nitrogenFixation`, `nitrogenContentHarvest`, and the
  *   `yieldDryMatter` of a harvest without its own yield; residue N = mean
  *   yield / `harvestIndex` × (1 − `harvestIndex`) × `nitrogenContentResidue`
- *   / 1000, left on the field (fdm-core records no residue removal);
+ *   / 1000: taken off (a residue removal of mean yield / `harvestIndex` ×
+ *   (1 − `harvestIndex`) kg DM/ha at `nitrogenContentResidue`, on the
+ *   cultivation's last day in the timeframe, emitting no ammonia) when the
+ *   cultivation's `residuesLeft` is `false`, else left on the field;
  * - fertilizer contents (`n`, `nNh4`, `nNo3`, `so3`, `ammoniaEmissionFactor`)
  *   from the farm's fertilizers; a product that is not mineral and gives no
  *   NH4-N of its own (the generic `rvo_<mestcode>` products) takes the NH4-N
@@ -211,43 +203,56 @@ export async function collectInputForNitrogenBalance(
   options: NitrogenBalanceCollectorOptions = {},
 ): Promise<NitrogenBalanceInput> {
   const tf = dayTimeframe(timeframe, COLLECTOR);
-  const fields = await getFields(fdm, principalId, farmId, tf.query);
-  checkFieldKeys(options.fields, fields, COLLECTOR);
-  // The first read has checked access; the farm-wide reads (one access check each instead of
-  // one per field or cultivation) are sent together.
-  const [cultivations, catalogueItems, farmFertilizers, harvests, applications, soilOf] =
-    await Promise.all([
-      getCultivationsForFarm(fdm, principalId, farmId, tf.query),
-      getCultivationsFromCatalogue(fdm, principalId, farmId),
-      getFertilizers(fdm, principalId, farmId),
-      getHarvestsForFarm(fdm, principalId, farmId, tf.query),
-      getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
-      getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end),
-    ]);
-  const catalogue = new Map<string, CultivationCatalogueItem>(
-    catalogueItems.map((c) => [c.itemId, c]),
-  );
-  const fertilizers = fertilizersById(farmFertilizers);
-  const byField = groupBy(cultivations, (c) => c.fieldId);
-  const harvestsOf = groupBy(harvests, (h) => h.cultivationId);
-  const applicationsOf = groupBy(applications, (a) => a.fieldId);
+  const farm = await readFarm(fdm, principalId, farmId, tf, true);
+  return nitrogenInputFrom(farm, options);
+}
+
+/** The input of {@link calculateNitrogenBalance} from a farm already read with its harvests. */
+export async function nitrogenInputFrom(
+  farm: FarmRead,
+  options: NitrogenBalanceCollectorOptions,
+  collector = COLLECTOR,
+): Promise<NitrogenBalanceInput> {
+  const tf = farm.timeframe;
+  const { fields, catalogue, fertilizers, applicationsOf, soilOf } = farm;
+  const byField = farm.cultivationsOf;
+  const harvestsOf = farm.harvestsOf ?? new Map<string, Harvest[]>();
+  checkFieldKeys(options.fields, fields, collector);
   const ownFactors = options.emissionFactors !== undefined && options.emissionFactors !== null;
   const ownTargets = options.surplusTargets !== undefined && options.surplusTargets !== null;
 
-  const cropOf = (c: Cultivation) => {
-    const crop = catalogue.get(c.catalogueItemId);
-    if (crop === undefined) {
-      throw new FdmCalculatorError(
-        "INCONSISTENT_DATA",
-        `Field "${c.fieldId}": cultivation ${c.id} grows ${c.catalogueItemId}, which is not in the farm's enabled cultivation catalogues; the balance needs the crop's catalogue properties (enable its catalogue again)`,
-        { fieldId: c.fieldId },
-      );
-    }
-    return crop;
+  /**
+   * The residues of a cultivation recorded as taken off (`residuesLeft: false`), on its last
+   * day in the timeframe: residue dry matter = mean yield / HI × (1 − HI), at the catalogue's
+   * residue N content, or at the content that gives `options.residueNitrogen` when set.
+   */
+  const residueRemoval = (
+    c: Cultivation,
+    meanYield: number | null,
+    harvestIndex: number | null,
+    content: number | null,
+    given: number | null | undefined,
+  ): NitrogenBalanceResidueRemoval => {
+    const amount =
+      meanYield === null || harvestIndex === null
+        ? null
+        : harvestIndex === 0
+          ? 0
+          : (meanYield / harvestIndex) * (1 - harvestIndex);
+    const nContent =
+      given === undefined
+        ? content
+        : given === null || amount === null
+          ? null
+          : amount === 0
+            ? (content ?? 0)
+            : (given * 1000) / amount;
+    const end = c.endDate ? Math.min(dayOf(c.endDate), tf.endDay) : tf.endDay;
+    return { id: `${c.id}:residues`, date: new Date(end), amount, nContent };
   };
 
   const collectCultivation = (c: Cultivation): NitrogenBalanceCultivation => {
-    const crop = cropOf(c);
+    const crop = cropOf(catalogue, c);
     const catalogueYield = crop.yieldDryMatter;
     const harvests: Harvest[] = (harvestsOf.get(c.id) ?? []).filter((h) => {
       const day = dayOf(h.harvestDate);
@@ -263,6 +268,12 @@ export async function collectInputForNitrogenBalance(
     const residueContent = crop.nitrogenContentResidue;
     const givenResidue = options.residueNitrogen?.[c.catalogueItemId];
     const givenFixation = options.nitrogenFixation?.[c.catalogueItemId];
+    const residueN =
+      givenResidue !== undefined
+        ? givenResidue
+        : residueNitrogen(meanYield, crop.harvestIndex, residueContent);
+    // NMI: residue N is removal when the residues are taken off, else it emits ammonia.
+    const removed = c.residuesLeft === false;
     return {
       id: c.id,
       cultivationId: c.catalogueItemId,
@@ -271,12 +282,16 @@ export async function collectInputForNitrogenBalance(
       endDate: c.endDate,
       nitrogenFixation: givenFixation !== undefined ? givenFixation : crop.nitrogenFixation,
       nitrogenContentHarvest: crop.nitrogenContentHarvest,
-      residueNitrogen:
-        givenResidue !== undefined
-          ? givenResidue
-          : residueNitrogen(meanYield, crop.harvestIndex, residueContent),
+      residueNitrogen: removed ? 0 : residueN,
       residueEmissionFactor:
         ownFactors || residueContent === null ? null : residueEmissionFactor(residueContent),
+      ...(removed
+        ? {
+            residueRemovals: [
+              residueRemoval(c, meanYield, crop.harvestIndex, residueContent, givenResidue),
+            ],
+          }
+        : {}),
       harvests: harvests.map((h, i) => ({
         id: h.id,
         date: h.harvestDate,
@@ -290,7 +305,7 @@ export async function collectInputForNitrogenBalance(
     const details = options.fields?.[field.id] ?? {};
     const soilType =
       details.soilType !== undefined || ownTargets
-        ? await resolveRegion(field, details.soilType, options.regionGeodata, COLLECTOR)
+        ? await resolveRegion(field, details.soilType, options.regionGeodata, collector)
         : undefined;
     const soil = soilOf[field.id] ?? [];
     const soilValue = (parameter: string) => {

@@ -1,15 +1,4 @@
-import {
-  type CultivationCatalogueItem,
-  type FdmType,
-  getCultivationsForFarm,
-  getCultivationsFromCatalogue,
-  getCurrentSoilDataForFarm,
-  getFertilizerApplicationsForFarm,
-  getFertilizers,
-  getFields,
-  type PrincipalId,
-  withCalculationCache,
-} from "fdm-core";
+import { type FdmType, type PrincipalId, withCalculationCache } from "fdm-core";
 import type { OrganicMatterBalanceSoilType } from "../balance/organic-matter/defaults.js";
 import { calculateOrganicMatterBalance } from "../balance/organic-matter/organic-matter-balance.js";
 import type {
@@ -20,7 +9,14 @@ import type {
 } from "../balance/organic-matter/types.js";
 import { FdmCalculatorError } from "../errors.js";
 import { VERSION } from "../version.js";
-import { checkFieldKeys, dayTimeframe, fertilizerOf, fertilizersById, groupBy } from "./shared.js";
+import {
+  checkFieldKeys,
+  cropOf,
+  dayTimeframe,
+  type FarmRead,
+  fertilizerOf,
+  readFarm,
+} from "./shared.js";
 
 /**
  * Figures about one field's soil that replace what
@@ -74,7 +70,8 @@ const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T
  *
  * It makes the same farm-wide reads as {@link collectInputForNitrogenBalance}
  * (fields, cultivations, the cultivation catalogue, fertilizers, applications,
- * soil data), one access check each. Days are UTC calendar days, both ends included.
+ * soil data), one access check each; {@link collectInputForBalances} makes
+ * them once for both balances. Days are UTC calendar days, both ends included.
  *
  * @param fdm - The fdm-core database handle.
  * @param principalId - Who asks; needs read access to the farm.
@@ -132,32 +129,39 @@ export async function collectInputForOrganicMatterBalance(
   options: OrganicMatterBalanceCollectorOptions = {},
 ): Promise<OrganicMatterBalanceInput> {
   const tf = dayTimeframe(timeframe, COLLECTOR);
+  checkOrganicMatterOptions(options);
+  const farm = await readFarm(fdm, principalId, farmId, tf, false);
+  return organicMatterInputFrom(farm, options);
+}
+
+/** Checks the options of {@link collectInputForOrganicMatterBalance} that need no database. */
+export function checkOrganicMatterOptions(
+  options: OrganicMatterBalanceCollectorOptions,
+  collector = COLLECTOR,
+  path = "options",
+): void {
   if (options === null || typeof options !== "object") {
-    throw new FdmCalculatorError("INVALID_INPUT", `${COLLECTOR}: options must be an object`);
+    throw new FdmCalculatorError("INVALID_INPUT", `${collector}: ${path} must be an object`);
   }
   const productEom = options.effectiveOrganicMatter;
   if (productEom !== undefined && (productEom === null || typeof productEom !== "object")) {
     throw new FdmCalculatorError(
       "INVALID_INPUT",
-      `${COLLECTOR}: options.effectiveOrganicMatter must be an object keyed by fertilizer catalogue item id`,
+      `${collector}: ${path}.effectiveOrganicMatter must be an object keyed by fertilizer catalogue item id`,
     );
   }
-  const fields = await getFields(fdm, principalId, farmId, tf.query);
-  checkFieldKeys(options.fields, fields, COLLECTOR);
-  // The first read has checked access; the farm-wide reads are sent together.
-  const [cultivations, catalogueItems, farmFertilizers, applications, soilOf] = await Promise.all([
-    getCultivationsForFarm(fdm, principalId, farmId, tf.query),
-    getCultivationsFromCatalogue(fdm, principalId, farmId),
-    getFertilizers(fdm, principalId, farmId),
-    getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
-    getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end),
-  ]);
-  const catalogue = new Map<string, CultivationCatalogueItem>(
-    catalogueItems.map((c) => [c.itemId, c]),
-  );
-  const fertilizers = fertilizersById(farmFertilizers);
-  const cultivationsOf = groupBy(cultivations, (c) => c.fieldId);
-  const applicationsOf = groupBy(applications, (a) => a.fieldId);
+}
+
+/** The input of {@link calculateOrganicMatterBalance} from a farm already read; options checked. */
+export function organicMatterInputFrom(
+  farm: FarmRead,
+  options: OrganicMatterBalanceCollectorOptions,
+  collector = COLLECTOR,
+): OrganicMatterBalanceInput {
+  const tf = farm.timeframe;
+  const productEom = options.effectiveOrganicMatter;
+  const { fields, catalogue, fertilizers, cultivationsOf, applicationsOf, soilOf } = farm;
+  checkFieldKeys(options.fields, fields, collector);
 
   const collected = fields.map((field): OrganicMatterBalanceFieldInput => {
     const details = own(options.fields, field.id) ?? {};
@@ -182,14 +186,7 @@ export async function collectInputForOrganicMatterBalance(
         soilType: pick("soilType", "soilType") as OrganicMatterBalanceSoilType | null,
       },
       cultivations: (cultivationsOf.get(field.id) ?? []).map((c) => {
-        const crop = catalogue.get(c.catalogueItemId);
-        if (crop === undefined) {
-          throw new FdmCalculatorError(
-            "INCONSISTENT_DATA",
-            `Field "${c.fieldId}": cultivation ${c.id} grows ${c.catalogueItemId}, which is not in the farm's enabled cultivation catalogues; the balance needs the crop's catalogue properties (enable its catalogue again)`,
-            { fieldId: c.fieldId },
-          );
-        }
+        const crop = cropOf(catalogue, c);
         return {
           id: c.id,
           cultivationId: c.catalogueItemId,

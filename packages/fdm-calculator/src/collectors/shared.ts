@@ -1,5 +1,23 @@
 // Helpers shared by the collectors; not part of the public API.
-import type { Fertilizer, Field, Timeframe } from "fdm-core";
+import {
+  type Cultivation,
+  type CultivationCatalogueItem,
+  type CurrentSoilData,
+  type FdmType,
+  type Fertilizer,
+  type FertilizerApplication,
+  type Field,
+  getCultivationsForFarm,
+  getCultivationsFromCatalogue,
+  getCurrentSoilDataForFarm,
+  getFertilizerApplicationsForFarm,
+  getFertilizers,
+  getFields,
+  getHarvestsForFarm,
+  type Harvest,
+  type PrincipalId,
+  type Timeframe,
+} from "fdm-core";
 import { FdmCalculatorError } from "../errors.js";
 import {
   type AreaLookupOptions,
@@ -208,4 +226,83 @@ export function fertilizerOf(
     );
   }
   return { fertilizer, typeRvo };
+}
+
+/**
+ * The rows of one farm that the balances' collectors read, for one timeframe,
+ * with the indexes they look them up by. Read once with {@link readFarm} and
+ * shared by every collector that needs them.
+ */
+export interface FarmRead {
+  /** The farm read. */
+  farmId: string;
+  /** The timeframe the rows were read for. */
+  timeframe: DayTimeframe;
+  /** The fields the farm holds at some moment in the timeframe, by name. */
+  fields: Field[];
+  /** Per field id, its cultivations overlapping the timeframe, by start date. */
+  cultivationsOf: Map<string, Cultivation[]>;
+  /** The items of the farm's enabled cultivation catalogues, by item id. */
+  catalogue: Map<string, CultivationCatalogueItem>;
+  /** The farm's fertilizers, by id. */
+  fertilizers: Map<string, Fertilizer>;
+  /** Per cultivation id, its harvests in the timeframe; `null` when harvests were not read. */
+  harvestsOf: Map<string, Harvest[]> | null;
+  /** Per field id, its fertilizer applications in the timeframe, by date. */
+  applicationsOf: Map<string, FertilizerApplication[]>;
+  /** Per field id, its current soil data on the timeframe's last day. */
+  soilOf: Record<string, CurrentSoilData>;
+}
+
+/**
+ * Reads what the balances need of a farm from fdm-core: one farm-wide read
+ * per table (fields, cultivations, the cultivation catalogue, fertilizers,
+ * harvests when asked, applications, soil data), each access-checked and
+ * audited by fdm-core, never one read per field. The fields are read first,
+ * so that a refused principal costs one check; the others are sent together.
+ */
+export async function readFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  tf: DayTimeframe,
+  withHarvests: boolean,
+): Promise<FarmRead> {
+  const fields = await getFields(fdm, principalId, farmId, tf.query);
+  const [cultivations, catalogueItems, farmFertilizers, harvests, applications, soilOf] =
+    await Promise.all([
+      getCultivationsForFarm(fdm, principalId, farmId, tf.query),
+      getCultivationsFromCatalogue(fdm, principalId, farmId),
+      getFertilizers(fdm, principalId, farmId),
+      withHarvests ? getHarvestsForFarm(fdm, principalId, farmId, tf.query) : null,
+      getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
+      getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end),
+    ]);
+  return {
+    farmId,
+    timeframe: tf,
+    fields,
+    cultivationsOf: groupBy(cultivations, (c) => c.fieldId),
+    catalogue: new Map(catalogueItems.map((c) => [c.itemId, c])),
+    fertilizers: fertilizersById(farmFertilizers),
+    harvestsOf: harvests === null ? null : groupBy(harvests, (h) => h.cultivationId),
+    applicationsOf: groupBy(applications, (a) => a.fieldId),
+    soilOf,
+  };
+}
+
+/** The catalogue item of a cultivation's crop, which must be in the farm's enabled catalogues. */
+export function cropOf(
+  catalogue: ReadonlyMap<string, CultivationCatalogueItem>,
+  c: Cultivation,
+): CultivationCatalogueItem {
+  const crop = catalogue.get(c.catalogueItemId);
+  if (crop === undefined) {
+    throw new FdmCalculatorError(
+      "INCONSISTENT_DATA",
+      `Field "${c.fieldId}": cultivation ${c.id} grows ${c.catalogueItemId}, which is not in the farm's enabled cultivation catalogues; the balance needs the crop's catalogue properties (enable its catalogue again)`,
+      { fieldId: c.fieldId },
+    );
+  }
+  return crop;
 }
