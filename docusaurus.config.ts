@@ -7,6 +7,7 @@ import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
 import leanClientDataPlugin from "./src/plugins/lean-client-data";
 import markdownTwinsPlugin from "./src/plugins/markdown-twins";
 import postCssPipelinePlugin from "./src/plugins/postcss-pipeline";
+import restApiReferencePlugin from "./src/plugins/rest-api-reference";
 import routeProgressPlugin from "./src/plugins/route-progress";
 import searchRankingPlugin from "./src/plugins/search-ranking";
 import { ssrTemplate } from "./src/plugins/ssr-template";
@@ -36,7 +37,7 @@ const discussionsUrl = `${repositoryUrl}/discussions`;
  * Packages whose public entry exists get an API reference. A package being
  * written has no index.ts yet; listing it anyway would fail the build.
  */
-const apiPackages = ["fdm-data", "fdm-core", "fdm-calculator"].filter((name) =>
+const apiPackages = ["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"].filter((name) =>
   existsSync(`packages/${name}/src/index.ts`),
 );
 
@@ -148,6 +149,15 @@ const config: Config = {
         docs: {
           path: "docs",
           routeBasePath: "docs",
+          // docs/rest-api/ is published in the API reference, api/fdm-api/rest/
+          // (scripts/typedoc-rest-reference.mjs); the rest are Docusaurus's defaults.
+          exclude: [
+            "**/_*.{js,jsx,ts,tsx,md,mdx}",
+            "**/_*/**",
+            "**/*.test.{js,jsx,ts,tsx}",
+            "**/__tests__/**",
+            "rest-api/**",
+          ],
           sidebarPath: "./sidebars.ts",
           editUrl: `${repositoryUrl}/edit/main/`,
           tags: "tags.yml",
@@ -217,6 +227,8 @@ const config: Config = {
           "./scripts/typedoc-one-throws.mjs",
           "./scripts/typedoc-api-landing.mjs",
           "./scripts/typedoc-schema-tables.mjs",
+          // fdm-api's endpoint reference (src/plugins/rest-api-reference.ts) into api/fdm-api/rest/.
+          "./scripts/typedoc-rest-reference.mjs",
         ],
         sidebar: { pretty: true },
       },
@@ -232,6 +244,8 @@ const config: Config = {
       },
     ],
     fdmSitePlugin,
+    // Prepares fdm-api's endpoint reference from its OpenAPI document (written by TypeDoc's run).
+    restApiReferencePlugin,
     markdownTwinsPlugin,
     leanClientDataPlugin,
     steadyTitlePlugin,

@@ -34,7 +34,15 @@ const packages: PackageCard[] = [
     points: [
       "The Dutch fertilizer application norms (gebruiksnormen) of a field",
       "How much of each norm a farm's fertilizer applications use",
-      "The applied dose and a field's nitrogen balance",
+      "The applied dose, and a farm's nitrogen and organic-matter balances",
+    ],
+  },
+  {
+    name: "fdm-api",
+    summary: "The toolkit over HTTP.",
+    points: [
+      "An OpenAPI 3.1 service for farm software in any language",
+      "API keys, problem details and cursor pagination",
     ],
   },
 ];

@@ -12,7 +12,7 @@ import path from "node:path";
 import ts from "typescript";
 import { codeBlocks, fragmentOf, isTypeScript } from "./docs-samples";
 
-export const examplePackages = ["fdm-data", "fdm-core", "fdm-calculator"];
+export const examplePackages = ["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"];
 
 /** A ```ts block of an `@example` tag. */
 export interface TsdocExample {

@@ -78,7 +78,7 @@ describe("docs code samples", () => {
 describe("references to exported names", () => {
   /** Exported names of each package's public entry, read with the compiler. */
   function exportedNames(): Set<string> {
-    const entries = ["fdm-data", "fdm-core", "fdm-calculator"]
+    const entries = ["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"]
       .map((name) => path.join(root, `packages/${name}/src/index.ts`))
       .filter((file) => existsSync(file));
     const program = ts.createProgram(entries, {

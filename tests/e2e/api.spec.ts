@@ -3,7 +3,7 @@ import path from "node:path";
 import ts from "typescript";
 import { expect, hydrated, site, test } from "./fixtures";
 
-const packages = ["fdm-data", "fdm-core", "fdm-calculator"];
+const packages = ["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"];
 const buildDir = path.resolve("build-e2e");
 
 /** The names each package's src/index.ts exports, read with the TypeScript compiler. */
@@ -332,7 +332,7 @@ test("the search page lists the API page of a function and docs that mention it"
     results
       .and(page.locator("[href='/fdm/api/fdm-data/src/functions/getCultivationCatalogue']"))
       .first(),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
   const hrefs = await results.evaluateAll((links) =>
     links.map((a) => a.getAttribute("href") ?? ""),
   );

@@ -35,7 +35,15 @@ test("every blog page in the sitemap answers 200, and every tag in use has a pag
   expect(tagLinks).toEqual(expect.arrayContaining([site("/blog/tags/release")]));
   for (const href of tagLinks) expect(paths).toContain(href);
   // Tags come only from blog/tags.yml, all of them lower-case package or topic names.
-  const allowed = ["fdm-app", "fdm-calculator", "fdm-core", "fdm-data", "fdm-docs", "release"];
+  const allowed = [
+    "fdm-api",
+    "fdm-app",
+    "fdm-calculator",
+    "fdm-core",
+    "fdm-data",
+    "fdm-docs",
+    "release",
+  ];
   for (const href of tagLinks) expect(allowed).toContain(href.split("/").pop());
 });
 

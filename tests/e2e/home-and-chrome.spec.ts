@@ -1,12 +1,12 @@
 import { expect, hydrated, repositoryUrl, site, test } from "./fixtures";
 
 test.describe("home page", () => {
-  test("shows the tagline, the three packages and where to start", async ({ page }) => {
+  test("shows the tagline, the four packages and where to start", async ({ page }) => {
     await page.goto(site("/"));
     await expect(page).toHaveTitle(/ \| FDM$/);
     await expect(page.getByRole("heading", { level: 1, name: "FDM" })).toBeVisible();
     await expect(page.getByText("Transforming Farm Data into Actionable Insights")).toBeVisible();
-    for (const name of ["fdm-data", "fdm-core", "fdm-calculator"]) {
+    for (const name of ["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"]) {
       await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "fdm-data reference" })).toHaveAttribute(

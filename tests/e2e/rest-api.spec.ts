@@ -1,0 +1,66 @@
+import { expect, hydrated, site, test } from "./fixtures";
+
+// The REST API section: hand-written pages in docs/rest-api/, and the endpoint reference the
+// build generates from fdm-api's OpenAPI document; both are published in the API reference
+// (api/fdm-api/rest/, scripts/typedoc-rest-reference.mjs).
+
+test("the docs sidebar leads to the REST API section, which leads to the endpoint reference", async ({
+  page,
+}) => {
+  await page.goto(site("/docs/core-concepts/architecture-overview"));
+  await hydrated(page);
+  await page
+    .getByRole("navigation", { name: "Docs sidebar" })
+    .getByRole("link", { name: "REST API", exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/fdm\/api\/fdm-api\/rest\/overview$/);
+  // In the API reference's sidebar, under fdm-api: the guide pages and the endpoints.
+  const sidebar = page.getByRole("navigation", { name: "Docs sidebar" });
+  // The innermost list item holding the category's button: the REST API category itself.
+  const section = sidebar
+    .locator("li", {
+      has: page.getByRole("button", { name: "REST API", exact: true }),
+    })
+    .last();
+  for (const label of ["Overview", "Walk-through", "Authentication and keys", "Errors"]) {
+    await expect(section.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await page.locator("article").getByRole("link", { name: "endpoint reference" }).first().click();
+  await expect(page).toHaveURL(/\/fdm\/api\/fdm-api\/rest\/endpoints$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Endpoint reference");
+  await expect(sidebar.getByRole("button", { name: "Fields", exact: true })).toBeVisible();
+});
+
+test("a generated operation page shows its method, path, parameters and linked schemas", async ({
+  page,
+}) => {
+  const response = await page.goto(site("/api/fdm-api/rest/endpoints/fields/addField"));
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "POST /v1/farms/{farmId}/fields",
+  );
+  const main = page.locator("main");
+  await expect(main.getByText("Add a field with its GeoJSON outline.")).toBeVisible();
+  const parameters = main.locator("table").first();
+  await expect(parameters.getByRole("cell", { name: "farmId", exact: true })).toBeVisible();
+  await expect(parameters.getByRole("cell", { name: "path", exact: true })).toBeVisible();
+  // The schema the body takes, and the response's, link to fdm-core's API pages.
+  await expect(main.locator("a[href='/fdm/api/fdm-core/src/interfaces/FieldInput']")).toHaveCount(
+    1,
+  );
+  await expect(main.locator("a[href='/fdm/api/fdm-core/src/functions/addField']")).toHaveCount(1);
+  await main.getByRole("link", { name: "Field", exact: true }).first().click();
+  await expect(page).toHaveURL(/#schema-field$/);
+  await expect(page.locator("#schema-field")).toBeInViewport();
+});
+
+test("the search page finds an operation page by its operation id", async ({ page }) => {
+  await page.goto(site("/search?q=getGebruiksnormenForFarm"));
+  await expect(
+    page
+      .locator(
+        "article a[href='/fdm/api/fdm-api/rest/endpoints/calculations/getGebruiksnormenForFarm']",
+      )
+      .first(),
+  ).toBeVisible({ timeout: 15_000 });
+});
