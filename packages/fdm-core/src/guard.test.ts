@@ -9,6 +9,7 @@ import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
 import * as core from "./index.js";
 import {
+  apiKeys,
   auditLog,
   cultivationHarvesting,
   cultivations,
@@ -92,6 +93,18 @@ interface WriteCase {
 const failingTable = (table: PgTable, call: Call): RefusedWrite => ({ table, call });
 
 const writes: Record<string, WriteCase> = {
+  createApiKey: {
+    // a key is made for an existing user only
+    denied: (s) => core.createApiKey(s.fdm, "no-such-user", { name: "X" }),
+    failing: failingTable(apiKeys, (s) => core.createApiKey(s.fdm, s.owner, { name: "X" })),
+  },
+  revokeApiKey: {
+    denied: (s) => core.revokeApiKey(s.fdm, "no-such-user", "no-such-key"),
+    // the owner holds no key with this id: the work refuses it (NOT_FOUND), as it refuses
+    // another user's key
+    failing: (s) => core.revokeApiKey(s.fdm, s.owner, "no-such-key"),
+    failingRefused: true,
+  },
   addFarm: {
     // any existing user may add a farm; a principal that is no user may not
     denied: (s) => core.addFarm(s.fdm, "no-such-user", { name: "X" }),
@@ -567,6 +580,8 @@ const reads: Record<string, Call> = {
 /** Calls that ask about the acting principal itself: a stranger gets nothing of others. */
 const ownReads: Record<string, (s: Seed) => Promise<boolean>> = {
   getFarms: async (s) => (await core.getFarms(s.fdm, s.stranger)).length === 0,
+  // a stranger holds no key
+  listApiKeys: async (s) => (await core.listApiKeys(s.fdm, s.stranger)).length === 0,
   getOrganizationsForUser: async (s) =>
     (await core.getOrganizationsForUser(s.fdm, s.stranger)).length === 0,
   listPendingInvitationsForUser: async (s) =>
@@ -588,6 +603,8 @@ const ownReads: Record<string, (s: Seed) => Promise<boolean>> = {
 
 /** Functions that act for no principal: opening databases, pure helpers, catalogue sync, cache. */
 const withoutPrincipal = [
+  // finds the principal a key belongs to: it acts for none
+  "verifyApiKey",
   "createFdmAuth",
   "createFdmLocal",
   "createFdmServer",
