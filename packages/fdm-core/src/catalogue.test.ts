@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { getCultivationCatalogue, getFertilizersCatalogue } from "fdm-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -212,5 +212,72 @@ describe("enabling catalogues per farm", () => {
     await expect(getEnabledCatalogues(db.fdm, "owner", "ghost")).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+});
+
+describe("getCultivationsFromCatalogue with options.itemIds", () => {
+  it("lists only the asked items of enabled catalogues, every value as stored", async () => {
+    const farmId = await addFarm(db.fdm, "owner", { name: "Alleen wat groeit" });
+    await enableCultivationCatalogue(db.fdm, "owner", farmId, "brp");
+    const asked = ["nl_233", "nl_2014", "nl_334", "nl_265", "nl_265", "nl_no_such_crop"];
+    const crops = await getCultivationsFromCatalogue(db.fdm, "owner", farmId, { itemIds: asked });
+    // By Dutch name; the repeat counts once, the unknown id is left out.
+    expect(crops.map((c) => c.nameNl)).toEqual([
+      "Aardappelen, consumptie",
+      "Grasland, blijvend",
+      "Rand, grenzend aan bouwland, hoofdzakelijk bestaand uit blijvend gras",
+      "Tarwe, winter-",
+    ]);
+    // Every column equals what the driver returns for the stored row (one JSON value is
+    // parsed instead): numbers, nulls (nl_334 has no harvest category), text arrays, Dates.
+    const rows = await db.fdm
+      .select()
+      .from(cultivationCatalogue)
+      .where(inArray(cultivationCatalogue.itemId, ["nl_233", "nl_2014", "nl_334", "nl_265"]));
+    for (const crop of crops) {
+      const row = rows.find((r) => r.itemId === crop.itemId);
+      expect(crop).toStrictEqual(row);
+      expect(Object.keys(crop)).toEqual(Object.keys(row ?? {}));
+    }
+    const [margin] = crops.filter((c) => c.itemId === "nl_334");
+    expect(margin).toMatchObject({ harvestCategory: null, harvestIndex: 0.67, isRustgewas: false });
+    expect(margin?.syncedAt).toBeInstanceOf(Date);
+    expect(crops.find((c) => c.itemId === "nl_2014")?.varietyOptions).toContain("Bintje");
+
+    expect(await getCultivationsFromCatalogue(db.fdm, "owner", farmId, { itemIds: [] })).toEqual(
+      [],
+    );
+    expect(await getCultivationsFromCatalogue(db.fdm, "owner", farmId, {})).toHaveLength(532);
+    await disableCultivationCatalogue(db.fdm, "owner", farmId, "brp");
+    expect(
+      await getCultivationsFromCatalogue(db.fdm, "owner", farmId, { itemIds: ["nl_265"] }),
+    ).toEqual([]);
+  });
+
+  it("refuses bad options naming the entry, and a principal without read rights", async () => {
+    const farmId = await addFarm(db.fdm, "owner", { name: "Streng gefilterd" });
+    await enableCultivationCatalogue(db.fdm, "owner", farmId, "brp");
+    const tooMany = Array.from({ length: 5_001 }, (_, i) => `no_crop_${i}`);
+    for (const [options, field] of [
+      ["nl_265", "options"],
+      [{ itemIds: "nl_265" }, "options.itemIds"],
+      [{ itemIds: tooMany }, "options.itemIds"],
+      [{ itemIds: ["nl_265", ""] }, "options.itemIds[1]"],
+      [{ itemIds: ["nl_265", 265] }, "options.itemIds[1]"],
+      [{ itemId: ["nl_265"] }, "options.itemId"],
+    ] as const) {
+      await expect(
+        getCultivationsFromCatalogue(db.fdm, "owner", farmId, options as never),
+      ).rejects.toMatchObject({ code: "INVALID_INPUT", field });
+    }
+    // 5,000 ids are taken.
+    expect(
+      await getCultivationsFromCatalogue(db.fdm, "owner", farmId, {
+        itemIds: [...tooMany.slice(0, 4_999), "nl_265"],
+      }),
+    ).toHaveLength(1);
+    await expect(
+      getCultivationsFromCatalogue(db.fdm, "stranger", farmId, { itemIds: ["nl_265"] }),
+    ).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
   });
 });

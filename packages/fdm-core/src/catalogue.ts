@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, or } from "drizzle-orm";
 import {
   type CatalogueCultivationItem,
   type CatalogueCultivationName,
@@ -10,6 +10,7 @@ import {
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard, system } from "./guard.js";
+import { jsonList } from "./json-list.js";
 import {
   cultivationCatalogue,
   farmCultivationCatalogues,
@@ -17,7 +18,7 @@ import {
   fertilizerCatalogue,
   typeRvoEnum,
 } from "./schema.js";
-import { requireEnum, requireObject } from "./validate.js";
+import { requireEnum, requireId, requireObject } from "./validate.js";
 
 const cultivationCatalogueNames: readonly CatalogueCultivationName[] = ["brp"];
 const fertilizerCatalogueNames: readonly CatalogueFertilizerName[] = ["rvo", "srm", "baat"];
@@ -472,15 +473,53 @@ export async function getEnabledCatalogues(
   });
 }
 
+/** The most ids getCultivationsFromCatalogue's `options.itemIds` takes: about ten times the brp catalogue's 532 items. */
+const MAX_ITEM_IDS = 5_000;
+
+/** Checks the options of getCultivationsFromCatalogue; the ids come back without repeats. */
+function catalogueOptions(options: unknown): { itemIds: string[] | null } {
+  if (options === undefined) return { itemIds: null };
+  const opts = requireObject(options, "options");
+  for (const key of Object.keys(opts)) {
+    if (key !== "itemIds") {
+      throw new FdmError(
+        "INVALID_INPUT",
+        `options.${key}: is not an option of getCultivationsFromCatalogue.`,
+        { field: `options.${key}` },
+      );
+    }
+  }
+  if (opts.itemIds === undefined) return { itemIds: null };
+  if (!Array.isArray(opts.itemIds) || opts.itemIds.length > MAX_ITEM_IDS) {
+    throw new FdmError(
+      "INVALID_INPUT",
+      `options.itemIds: must be a list of at most ${MAX_ITEM_IDS} item ids.`,
+      { field: "options.itemIds" },
+    );
+  }
+  const ids = opts.itemIds.map((id, i) => requireId(id, `options.itemIds[${i}]`));
+  return { itemIds: [...new Set(ids)] };
+}
+
+const catalogueList = jsonList(getTableColumns(cultivationCatalogue));
+
 /**
  * Lists the crops a farm can pick from: the items of its enabled cultivation
  * catalogues, by Dutch name. Empty until a catalogue is synced and enabled.
+ * With `options.itemIds`, only those of the items: a reader that needs the
+ * crops of the farm's cultivations asks for those, not for the whole catalogue.
  *
  * @param fdm - The database handle.
  * @param principalId - Who asks; needs the `read` right on the farm.
  * @param farmId - The farm.
- * @returns The catalogue items.
- * @throws {FdmError} `NOT_FOUND` for an unknown farm.
+ * @param options - `itemIds`: list only these items, by id (e.g. `["nl_265", "nl_233"]`): 0 to
+ *   5,000 ids, each a non-empty string of at most 200 characters; repeats count once. An id
+ *   that is no item of an enabled catalogue is left out, as the whole list leaves it out.
+ *   Omitted, the whole of the enabled catalogues is listed.
+ * @returns The catalogue items, by Dutch name, then id.
+ * @throws {FdmError} `INVALID_INPUT` for options that are not an object, an unknown option,
+ *   or `itemIds` that is not a list of at most 5,000 ids (the error names the bad entry, e.g.
+ *   `options.itemIds[2]`); `NOT_FOUND` for an unknown farm.
  * @throws {FdmPermissionError} When the principal may not read the farm.
  * @example
  * ```ts
@@ -498,26 +537,42 @@ export async function getEnabledCatalogues(
  * await enableCultivationCatalogue(fdm, me, farmId, "brp");
  * const crops = await getCultivationsFromCatalogue(fdm, me, farmId);
  * assert.strictEqual(crops.find((c) => c.itemId === "nl_265")?.harvestable, "multiple");
+ * const two = await getCultivationsFromCatalogue(fdm, me, farmId, { itemIds: ["nl_265", "nl_233"] });
+ * assert.deepStrictEqual(two.map((c) => c.nameNl), ["Grasland, blijvend", "Tarwe, winter-"]);
  * ```
  */
 export async function getCultivationsFromCatalogue(
   fdm: FdmType,
   principalId: PrincipalId,
   farmId: string,
+  options?: { itemIds?: readonly string[] },
 ): Promise<CultivationCatalogue> {
+  const { itemIds } = catalogueOptions(options);
   return guard(fdm, principalId, "getCultivationsFromCatalogue").read(
     "farm",
     farmId,
     async (db) => {
+      if (itemIds?.length === 0) return [];
       const enabled = db
         .select({ catalogue: farmCultivationCatalogues.catalogue })
         .from(farmCultivationCatalogues)
         .where(eq(farmCultivationCatalogues.farmId, farmId));
-      return db
-        .select()
+      // One JSON value for the whole list (see json-list.ts).
+      const [row] = await db
+        .select({
+          list: catalogueList.select(
+            asc(cultivationCatalogue.nameNl),
+            asc(cultivationCatalogue.itemId),
+          ),
+        })
         .from(cultivationCatalogue)
-        .where(inArray(cultivationCatalogue.catalogue, enabled))
-        .orderBy(asc(cultivationCatalogue.nameNl), asc(cultivationCatalogue.itemId));
+        .where(
+          and(
+            inArray(cultivationCatalogue.catalogue, enabled),
+            itemIds ? inArray(cultivationCatalogue.itemId, itemIds) : undefined,
+          ),
+        );
+      return catalogueList.parse<CultivationCatalogueItem>(row?.list);
     },
   );
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Harvestable, Rotation } from "fdm-data";
 import { removeCultivationsTx } from "./cascade.js";
 import { requireCultivationItem } from "./catalogue.js";
@@ -6,6 +7,7 @@ import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { chunksFor, insertTogether, refreshStatistics } from "./insert-together.js";
+import { jsonList } from "./json-list.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -118,17 +120,35 @@ const cultivationColumns = {
   updatedAt: cultivations.updatedAt,
 };
 
-function selectCultivations(db: FdmType, where: SQL | undefined) {
-  return db
-    .select(cultivationColumns)
-    .from(cultivations)
+/** The joins of a cultivations read, for rows or for one JSON list. */
+function joinCultivations<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(cultivationStarting, eq(cultivationStarting.cultivationId, cultivations.id))
     .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
     .innerJoin(cultivationCatalogue, eq(cultivationCatalogue.itemId, cultivations.catalogueItemId))
     .leftJoin(cultivationEnding, eq(cultivationEnding.cultivationId, cultivations.id))
-    .leftJoin(cultivationResidues, eq(cultivationResidues.cultivationId, cultivations.id))
+    .leftJoin(cultivationResidues, eq(cultivationResidues.cultivationId, cultivations.id));
+}
+
+const cultivationOrder = [asc(cultivationStarting.startDate), asc(cultivations.id)];
+
+function selectCultivations(db: FdmType, where: SQL | undefined) {
+  return joinCultivations(db.select(cultivationColumns).from(cultivations).$dynamic())
     .where(where)
-    .orderBy(asc(cultivationStarting.startDate), asc(cultivations.id));
+    .orderBy(...cultivationOrder);
+}
+
+const cultivationList = jsonList(cultivationColumns);
+
+/** The cultivations matching `where` as one JSON value (see json-list.ts), in the same order. */
+async function listCultivations(db: FdmType, where: SQL | undefined): Promise<Cultivation[]> {
+  const [row] = await joinCultivations(
+    db
+      .select({ list: cultivationList.select(...cultivationOrder) })
+      .from(cultivations)
+      .$dynamic(),
+  ).where(where);
+  return cultivationList.parse<Cultivation>(row?.list);
 }
 
 /** One cultivation; no access check (the caller's guard made it). */
@@ -293,7 +313,7 @@ export async function getCultivationsForFarm(
 ): Promise<Cultivation[]> {
   const tf = requireTimeframe(timeframe);
   return guard(fdm, principalId, "getCultivationsForFarm").list("farm", farmId, async (db) => {
-    return selectCultivations(db, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
+    return listCultivations(db, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
   });
 }
 

@@ -1,10 +1,12 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { ApplicationMethods } from "fdm-data";
 import { rowsOf } from "./authorization.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { chunksFor, refreshStatistics } from "./insert-together.js";
+import { jsonList } from "./json-list.js";
 import {
   applicationMethodOptions,
   fertilizerAcquiring,
@@ -82,15 +84,36 @@ const applicationColumns = {
   applicationDate: fertilizerApplying.applicationDate,
 };
 
+const applicationOrder = [asc(fertilizerApplying.applicationDate), asc(fertilizerApplying.id)];
+
 function selectApplications(db: FdmType, where: SQL | undefined) {
-  return db
-    .select(applicationColumns)
-    .from(fertilizerApplying)
+  return joinApplications(db.select(applicationColumns).from(fertilizerApplying).$dynamic())
+    .where(where)
+    .orderBy(...applicationOrder);
+}
+
+/** The joins of an applications read, for rows or for one JSON list. */
+function joinApplications<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(fertilizers, eq(fertilizers.id, fertilizerApplying.fertilizerId))
     .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId))
-    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fertilizerApplying.fieldId))
-    .where(where)
-    .orderBy(asc(fertilizerApplying.applicationDate), asc(fertilizerApplying.id));
+    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fertilizerApplying.fieldId));
+}
+
+const applicationList = jsonList(applicationColumns);
+
+/** The applications matching `where` as one JSON value (see json-list.ts), in the same order. */
+async function listApplications(
+  db: FdmType,
+  where: SQL | undefined,
+): Promise<FertilizerApplication[]> {
+  const [row] = await joinApplications(
+    db
+      .select({ list: applicationList.select(...applicationOrder) })
+      .from(fertilizerApplying)
+      .$dynamic(),
+  ).where(where);
+  return applicationList.parse<FertilizerApplication>(row?.list);
 }
 
 /** One fertilizer application; no access check (the caller's guard made it). */
@@ -327,7 +350,7 @@ export async function getFertilizerApplicationsForFarm(
     "farm",
     farmId,
     async (db) => {
-      return selectApplications(
+      return listApplications(
         db,
         and(
           eq(fieldAcquiring.farmId, farmId),

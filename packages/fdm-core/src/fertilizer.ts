@@ -1,10 +1,12 @@
 import { sha256 } from "@noble/hashes/sha2";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { ApplicationMethods } from "fdm-data";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
+import { jsonList } from "./json-list.js";
 import {
   applicationMethodOptions,
   farmFertilizerCatalogues,
@@ -358,12 +360,17 @@ const fertilizerColumns = {
 };
 
 function selectFertilizers(db: FdmType) {
-  return db
-    .select(fertilizerColumns)
-    .from(fertilizers)
+  return joinFertilizers(db.select(fertilizerColumns).from(fertilizers).$dynamic());
+}
+
+/** The joins of a fertilizers read, for rows or for one JSON list. */
+function joinFertilizers<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(fertilizerAcquiring, eq(fertilizerAcquiring.fertilizerId, fertilizers.id))
     .innerJoin(fertilizerCatalogue, eq(fertilizerCatalogue.itemId, fertilizers.catalogueItemId));
 }
+
+const fertilizerList = jsonList(fertilizerColumns);
 
 /** One fertilizer; no access check (the caller's guard made it). */
 async function readFertilizer(db: FdmType, fertilizerId: string): Promise<Fertilizer> {
@@ -530,9 +537,16 @@ export async function getFertilizers(
   farmId: string,
 ): Promise<Fertilizer[]> {
   return guard(fdm, principalId, "getFertilizers").list("farm", farmId, async (db) => {
-    return selectFertilizers(db)
-      .where(eq(fertilizerAcquiring.farmId, farmId))
-      .orderBy(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id));
+    // One JSON value for the whole list (see json-list.ts).
+    const [row] = await joinFertilizers(
+      db
+        .select({
+          list: fertilizerList.select(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id)),
+        })
+        .from(fertilizers)
+        .$dynamic(),
+    ).where(eq(fertilizerAcquiring.farmId, farmId));
+    return fertilizerList.parse<Fertilizer>(row?.list);
   });
 }
 

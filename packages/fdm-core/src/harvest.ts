@@ -4,6 +4,7 @@ import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { chunksFor, idSet, insertTogether, refreshStatistics } from "./insert-together.js";
+import { jsonList } from "./json-list.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -102,6 +103,8 @@ function toHarvest(r: {
   const { id, cultivationId, harvestableId, harvestDate, ...analysis } = r;
   return { id, cultivationId, harvestableId, harvestDate, analysis };
 }
+
+const harvestList = jsonList(harvestColumns);
 
 function selectHarvests(db: FdmType) {
   return db
@@ -365,7 +368,19 @@ export async function getHarvestsForFarm(
 ): Promise<Harvest[]> {
   const tf = requireTimeframe(timeframe);
   return guard(fdm, principalId, "getHarvestsForFarm").list("farm", farmId, async (db) => {
-    const rows = await selectHarvests(db)
+    // One JSON value for the whole farm (see json-list.ts), with the joins of selectHarvests.
+    const [row] = await db
+      .select({
+        list: harvestList.select(
+          asc(cultivationHarvesting.harvestDate),
+          asc(cultivationHarvesting.id),
+        ),
+      })
+      .from(cultivationHarvesting)
+      .innerJoin(
+        harvestableAnalyses,
+        eq(harvestableAnalyses.harvestableId, cultivationHarvesting.harvestableId),
+      )
       .innerJoin(
         cultivationStarting,
         eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
@@ -377,9 +392,8 @@ export async function getHarvestsForFarm(
           tf.start ? gte(cultivationHarvesting.harvestDate, tf.start) : undefined,
           tf.end ? lte(cultivationHarvesting.harvestDate, tf.end) : undefined,
         ),
-      )
-      .orderBy(asc(cultivationHarvesting.harvestDate), asc(cultivationHarvesting.id));
-    return rows.map(toHarvest);
+      );
+    return harvestList.parse<Parameters<typeof toHarvest>[0]>(row?.list).map(toHarvest);
   });
 }
 

@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, lte } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { chunksFor, insertTogether, refreshStatistics } from "./insert-together.js";
+import { jsonList } from "./json-list.js";
 import {
   fieldAcquiring,
   gwlClassOptions,
@@ -279,6 +280,8 @@ function selectAnalyses(db: FdmType) {
 }
 
 type AnalysisRow = Awaited<ReturnType<typeof selectAnalyses>>[number];
+
+const analysisList = jsonList(analysisColumns);
 
 /** One soil analysis; no access check (the caller's guard made it). */
 async function readAnalysis(db: FdmType, analysisId: string): Promise<SoilAnalysis> {
@@ -654,24 +657,31 @@ export async function getCurrentSoilDataForFarm(
 ): Promise<Record<string, CurrentSoilData>> {
   const until = date === undefined ? null : requireDate(date, "date");
   return guard(fdm, principalId, "getCurrentSoilDataForFarm").read("farm", farmId, async (db) => {
-    const fieldRows = await db
-      .select({ fieldId: fieldAcquiring.fieldId })
+    // Each list as one JSON value (see json-list.ts): one string to parse, not a cell per value.
+    const [fieldRow] = await db
+      .select({ ids: sql<string>`coalesce(json_agg(${fieldAcquiring.fieldId}), '[]')::text` })
       .from(fieldAcquiring)
       .where(eq(fieldAcquiring.farmId, farmId));
-    const rows = await selectAnalyses(db)
+    const [analysisRow] = await db
+      .select({
+        list: analysisList.select(
+          desc(soilSampling.samplingDate),
+          desc(soilAnalyses.createdAt),
+          desc(soilAnalyses.id),
+        ),
+      })
+      .from(soilAnalyses)
+      .innerJoin(soilSampling, eq(soilSampling.analysisId, soilAnalyses.id))
       .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
       .where(
         and(
           eq(fieldAcquiring.farmId, farmId),
           until ? lte(soilSampling.samplingDate, until) : undefined,
         ),
-      )
-      .orderBy(
-        desc(soilSampling.samplingDate),
-        desc(soilAnalyses.createdAt),
-        desc(soilAnalyses.id),
       );
-    const byField = new Map<string, AnalysisRow[]>(fieldRows.map((f) => [f.fieldId, []]));
+    const fieldIds = JSON.parse(fieldRow?.ids ?? "[]") as string[];
+    const rows = analysisList.parse<AnalysisRow>(analysisRow?.list);
+    const byField = new Map<string, AnalysisRow[]>(fieldIds.map((id) => [id, []]));
     for (const r of rows) byField.get(r.fieldId)?.push(r);
     return Object.fromEntries([...byField].map(([fieldId, list]) => [fieldId, currentOf(list)]));
   });

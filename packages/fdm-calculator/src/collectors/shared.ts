@@ -242,7 +242,10 @@ export interface FarmRead {
   fields: Field[];
   /** Per field id, its cultivations overlapping the timeframe, by start date. */
   cultivationsOf: Map<string, Cultivation[]>;
-  /** The items of the farm's enabled cultivation catalogues, by item id. */
+  /**
+   * The catalogue items the cultivations grow, by item id: those in the farm's enabled
+   * cultivation catalogues (an item of a disabled catalogue is missing).
+   */
   catalogue: Map<string, CultivationCatalogueItem>;
   /** The farm's fertilizers, by id. */
   fertilizers: Map<string, Fertilizer>;
@@ -260,6 +263,8 @@ export interface FarmRead {
  * harvests when asked, applications, soil data), each access-checked and
  * audited by fdm-core, never one read per field. The fields are read first,
  * so that a refused principal costs one check; the others are sent together.
+ * Of the catalogue only the items the cultivations grow are read, once the
+ * cultivations are known (the whole catalogue is hundreds of crops).
  */
 export async function readFarm(
   fdm: FdmType,
@@ -269,10 +274,17 @@ export async function readFarm(
   withHarvests: boolean,
 ): Promise<FarmRead> {
   const fields = await getFields(fdm, principalId, farmId, tf.query);
-  const [cultivations, catalogueItems, farmFertilizers, harvests, applications, soilOf] =
+  const cropsOfCultivations = async () => {
+    const list = await getCultivationsForFarm(fdm, principalId, farmId, tf.query);
+    const itemIds = [...new Set(list.map((c) => c.catalogueItemId))];
+    return [
+      list,
+      await getCultivationsFromCatalogue(fdm, principalId, farmId, { itemIds }),
+    ] as const;
+  };
+  const [[cultivations, catalogueItems], farmFertilizers, harvests, applications, soilOf] =
     await Promise.all([
-      getCultivationsForFarm(fdm, principalId, farmId, tf.query),
-      getCultivationsFromCatalogue(fdm, principalId, farmId),
+      cropsOfCultivations(),
       getFertilizers(fdm, principalId, farmId),
       withHarvests ? getHarvestsForFarm(fdm, principalId, farmId, tf.query) : null,
       getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),

@@ -1,0 +1,86 @@
+// Reads a list as ONE JSON value built in SQL. On PGlite much of the cost of a large read is
+// decoding each returned cell; a 1,000-row list of ten columns is 10,000 cells, or one string
+// that JSON.parse reads in about a millisecond. Not part of the public API.
+import { type Column, is, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { PgArray } from "drizzle-orm/pg-core";
+
+/** The columns of a list, by the key each gets in the objects returned. */
+export type ListColumns = Record<string, Column>;
+
+/**
+ * Column types whose JSON form parses to the value drizzle would return (timestamps once
+ * `parse` turns them back into Dates). Others (numeric as string, bigint,
+ * timestamp in string mode, dates, bytea) would change type through JSON and are refused
+ * when the list is defined.
+ */
+const asJson = new Set([
+  "PgText",
+  "PgEnumColumn",
+  "PgBoolean",
+  "PgInteger",
+  "PgDoublePrecision",
+  "PgJsonb",
+  "PgTimestamp",
+]);
+
+function checkColumn(key: string, column: Column): void {
+  const type = is(column, PgArray)
+    ? (column as PgArray<never, never>).baseColumn.columnType
+    : column.columnType;
+  if (!asJson.has(type) || (is(column, PgArray) && type === "PgTimestamp")) {
+    throw new Error(`json-list: column ${key} (${column.columnType}) does not survive JSON`);
+  }
+}
+
+/** A list read as one JSON value: the SQL to select, and how to turn its text into rows. */
+export interface JsonList {
+  /**
+   * The rows as one JSON array (text), ordered by `orderBy`; `'[]'` for none. Select it as
+   * the only column of a query with the list's joins and conditions.
+   */
+  select(...orderBy: SQLWrapper[]): SQL<string>;
+  /**
+   * The rows from the selected text, timestamps as Dates; `T` is the row type the caller
+   * states (the interface its columns are `tied` to).
+   */
+  parse<T>(text: string | null | undefined): T[];
+}
+
+/**
+ * Defines a list read as one JSON value: an array of rows, each an array of the column
+ * values in the order of `columns` (`json_build_array`: on PGlite a third faster than
+ * `json_build_object`, which writes every key in every row), turned into objects here.
+ * Checks once, here, that every column keeps its type through JSON.
+ *
+ * @param columns - The columns, by the key each gets in the objects returned.
+ * @returns The SQL to select and the parser of its result.
+ * @throws {Error} When a column would change type through JSON, or there are over 100.
+ */
+export function jsonList(columns: ListColumns): JsonList {
+  const entries = Object.entries(columns);
+  if (entries.length > 100) throw new Error("json-list: at most 100 columns");
+  for (const [key, column] of entries) checkColumn(key, column);
+  const keys = entries.map(([k]) => k);
+  const isDate = entries.map(([, c]) => c.columnType === "PgTimestamp");
+  const row = sql`json_build_array(${sql.join(
+    entries.map(([, column]) => column),
+    sql`, `,
+  )})`;
+  return {
+    select: (...orderBy) =>
+      sql<string>`coalesce(json_agg(${row} order by ${sql.join(orderBy, sql`, `)}), '[]')::text`,
+    parse<T>(text: string | null | undefined): T[] {
+      const rows = JSON.parse(text ?? "[]") as unknown[][];
+      return rows.map((values) => {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) {
+          const v = values[i];
+          // JSON has no date: a timestamptz comes as ISO 8601 with its offset, e.g.
+          // "2025-03-15T00:00:00+00:00", which Date reads as the same instant drizzle returns.
+          out[keys[i] as string] = isDate[i] && v !== null ? new Date(v as string) : v;
+        }
+        return out as T;
+      });
+    },
+  };
+}
