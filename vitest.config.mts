@@ -19,6 +19,8 @@ const packageProject = (name: string) => ({
     name,
     root: `packages/${name}`,
     include: ["src/**/*.test.ts"],
+    // *.postgres.test.ts run only in the PostgreSQL projects below.
+    exclude: ["src/**/*.postgres.test.ts"],
     // Database tests use embedded PGlite unless a project below says otherwise.
     env: { FDM_TEST_DATABASE_URL: "" },
     // fdm-api's tests start a server on a fresh database per file.

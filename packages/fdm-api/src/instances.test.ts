@@ -1,9 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { closeFdm, createFdmAuth, createFdmServer } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "./app.js";
-import { type RunningApi, startApi } from "./server.js";
-import { square, startTestApi, type TestApi } from "./test-server.js";
+import { startTestApi, type TestApi } from "./test-server.js";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -20,57 +16,5 @@ describe("startApi", () => {
       status: "ok",
       database: "ok",
     });
-  });
-});
-
-// Two instances on one PostgreSQL database: the API keeps no state of its own (PG project only;
-// PGlite is one process's database).
-describe.runIf(process.env.FDM_TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
-  let second: RunningApi;
-  let secondFdm: ReturnType<typeof createFdmServer>;
-  beforeAll(async () => {
-    secondFdm = createFdmServer(api.databaseUrl as string);
-    const auth = createFdmAuth(secondFdm, { secret: randomBytes(32).toString("hex") });
-    second = await startApi(createApi({ fdm: secondFdm, auth, log: false }), { port: 0 });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await closeFdm(secondFdm);
-  });
-
-  it("accepts one key on both, and 40 parallel writes split over both store exactly 40 fields", async () => {
-    const u = await api.user("tess");
-    const farmId = (await api.call(u.key, "POST", "/v1/farms", { name: "Shared" })).body.id;
-    const viaSecond = await fetch(`${second.url}/v1/farms/${farmId}`, {
-      headers: { authorization: `Bearer ${u.key}` },
-    });
-    expect(viaSecond.status).toBe(200);
-    const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        fetch(`${i % 2 === 0 ? api.server.url : second.url}/v1/farms/${farmId}/fields`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${u.key}`, "content-type": "application/json" },
-          body: JSON.stringify({
-            name: `F${i}`,
-            geometry: square(i),
-            acquiringDate: "2020-01-01",
-            acquiringMethod: "owner",
-          }),
-        }).then((r) => r.status),
-      ),
-    );
-    expect(results).toEqual(Array(40).fill(201));
-    const list = await fetch(`${second.url}/v1/farms/${farmId}/fields?limit=1000`, {
-      headers: { authorization: `Bearer ${u.key}` },
-    }).then((r) => r.json() as Promise<{ items: { id: string }[] }>);
-    expect(list.items).toHaveLength(40);
-    expect(new Set(list.items.map((f) => f.id)).size).toBe(40);
-    // A key revoked through one instance is refused by the other.
-    const keys = await api.call(u.key, "GET", "/v1/api-keys");
-    await api.call(u.key, "DELETE", `/v1/api-keys/${keys.body.items[0].id}`);
-    const after = await fetch(`${second.url}/v1/farms`, {
-      headers: { authorization: `Bearer ${u.key}` },
-    });
-    expect(after.status).toBe(401);
   });
 });
