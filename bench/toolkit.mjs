@@ -8,6 +8,7 @@
 //   FDM_BENCH_BUILD=build-toolkit node bench/toolkit.mjs
 //   FDM_BENCH_VERBOSE=1 …                        also lists every file fetched after the click
 //   FDM_BENCH_THROTTLE=0 …                       without the throttling (a desktop)
+//   FDM_BENCH_CASE=playground …                  only the cases whose name contains it
 //
 // "cold" is a fresh browser profile (empty cache). The second runs happen in
 // the same tab after the first: the toolkit is loaded and its worker warm.
@@ -22,6 +23,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildDir = path.resolve(root, process.env.FDM_BENCH_BUILD ?? "build");
 const verbose = process.env.FDM_BENCH_VERBOSE === "1";
 const throttled = process.env.FDM_BENCH_THROTTLE !== "0";
+const only = process.env.FDM_BENCH_CASE ?? "";
 const baseUrl = "/fdm/";
 const types = {
   ".html": "text/html; charset=utf-8",
@@ -33,8 +35,8 @@ const types = {
   ".svg": "image/svg+xml",
   ".txt": "text/plain; charset=utf-8",
 };
-// What a static host compresses; images and fonts are compressed already.
-const incompressible = new Set([".png", ".jpg", ".webp", ".woff2", ".ico", ".gz"]);
+// What a static host compresses; images, fonts and the engine's brotli files are compressed already.
+const incompressible = new Set([".png", ".jpg", ".webp", ".woff2", ".ico", ".gz", ".br"]);
 
 // Compressed once per file: gzip -9 of PGlite's 9 MB WebAssembly takes a while.
 const gzipped = new Map();
@@ -284,10 +286,10 @@ console.log(
   `${path.relative(root, buildDir)}; ${throttled ? "throttled: CPU 4x, 10 Mbit/s down, 40 ms latency" : "no throttling"}; gzip server; cold = empty cache`,
 );
 console.log(
-  "| page | run | time to result | fetched after the click, KB gzip (raw) | what the page says |",
+  "| page | run | time to result | fetched after the click, KB on the wire (raw) | what the page says |",
 );
 console.log("|---|---|---|---|---|");
-for (const c of cases) {
+for (const c of cases.filter((c) => c.name.includes(only))) {
   const context = await browser.newContext();
   const page = await openTab(context);
   await page.goto(origin + c.route, { waitUntil: "networkidle" });

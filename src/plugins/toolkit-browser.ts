@@ -152,7 +152,7 @@ export function toolkitBrowserPlugin({ siteDir, generatedFilesDir }: LoadContext
             { test: /\.sql$/, type: "asset/source" },
             // PGlite's WebAssembly and data files, and the database snapshot, are fetched by
             // URL: files, not modules.
-            { test: /\.(wasm|data|tar\.gz)$/, type: "asset/resource" },
+            { test: /\.(wasm|br)$/, type: "asset/resource" },
             // The packages' sources import each other's modules as ./x.js.
             { include: packages, resolve: { extensionAlias: { ".js": [".ts", ".js"] } } },
           ],

@@ -176,11 +176,16 @@ test.describe("norm calculators 2026", () => {
   });
 });
 
-/** The engine's files a page fetched (content-hashed names: told apart by type and size). */
+/**
+ * The engine's files a page fetched, each URL once (the page requests them on the
+ * reader's intent, and the worker's requests for them are answered from that
+ * download); content-hashed names: told apart by type and size.
+ */
 function engineRequests(page: Page) {
   const fetched: { url: string; bytes: number }[] = [];
   page.context().on("requestfinished", async (request) => {
-    if (!/\.(wasm|data|gz)$/.test(new URL(request.url()).pathname)) return;
+    if (!/\.(wasm|br|data|gz)$/.test(new URL(request.url()).pathname)) return;
+    if (fetched.some((f) => f.url === request.url())) return;
     const response = await request.response();
     fetched.push({
       url: request.url(),
@@ -231,13 +236,16 @@ test.describe("docs samples run in the browser", () => {
       timeout: 150_000,
     });
     await page.waitForLoadState("networkidle");
-    // PGlite's WebAssembly (9 MB) once, and no initdb.wasm (0.3 MB): the database
-    // started from the snapshot, with the migrations applied already.
+    // The engine's three brotli files (PGlite's WebAssembly, 2.5 MB, its file bundle
+    // and the snapshot), the brotli decoder (0.2 MB), and no initdb.wasm (0.3 MB): the
+    // database started from the snapshot, with the migrations applied already.
+    const brotli = fetched.filter((f) => f.url.endsWith(".br")).map((f) => f.bytes);
+    expect(brotli).toHaveLength(3);
+    expect(Math.max(...brotli)).toBeGreaterThan(2_000_000);
     const wasm = fetched.filter((f) => f.url.endsWith(".wasm"));
     expect(wasm).toHaveLength(1);
-    expect(wasm[0]?.bytes).toBeGreaterThan(5_000_000);
-    expect(fetched.filter((f) => f.url.endsWith(".data"))).toHaveLength(1);
-    expect(fetched.filter((f) => f.url.endsWith(".gz"))).toHaveLength(1);
+    expect(wasm[0]?.bytes).toBeLessThan(250_000);
+    expect(fetched.filter((f) => /\.(data|gz)$/.test(f.url))).toEqual([]);
     expect(workers).toHaveLength(1);
   });
 
@@ -279,7 +287,7 @@ test.describe("docs samples run in the browser", () => {
     await expect(there.getByRole("status")).toContainText("Finished in", { timeout: 30_000 });
     await context.setOffline(false);
     expect(workers).toHaveLength(1);
-    expect(fetched.filter((f) => f.url.endsWith(".wasm"))).toHaveLength(1);
+    expect(fetched.filter((f) => f.url.endsWith(".br"))).toHaveLength(3);
   });
 
   test("a run shows what the code prints, in order, formatted as Node does, then how long it took", async ({

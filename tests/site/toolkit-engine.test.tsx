@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFdmAuth } from "../../packages/fdm-core/src/auth";
@@ -13,7 +14,13 @@ import {
 } from "../../packages/fdm-core/src/fdm";
 import { closeFdm, createFdmLocal } from "../../packages/fdm-core/src/fdm-browser";
 import { addField, getField } from "../../packages/fdm-core/src/field";
-import { bundleFiles, engineKey, unused, writeEngine } from "../../src/plugins/toolkit-engine";
+import {
+  bundleFiles,
+  engineFiles,
+  engineKey,
+  unused,
+  writeEngine,
+} from "../../src/plugins/toolkit-engine";
 
 /**
  * The database engine the site builds for the toolkit in the browser
@@ -27,16 +34,20 @@ let engine: { wasmModule: WebAssembly.Module; fsBundle: Blob };
 let snapshot: Blob;
 
 beforeAll(async () => {
-  await writeEngine(siteDir, dir);
+  await writeEngine(siteDir, dir, quality);
   engine = {
-    wasmModule: await WebAssembly.compile(readFileSync(path.join(dir, "pglite.wasm"))),
-    fsBundle: new Blob([readFileSync(path.join(dir, "pglite.data"))]),
+    wasmModule: await WebAssembly.compile(unpacked("wasm")),
+    fsBundle: new Blob([unpacked("data")]),
   };
-  snapshot = new Blob([readFileSync(path.join(dir, "snapshot.tar.gz"))], {
-    type: "application/x-gzip",
-  });
+  // The whole data directory unpacked is about 10 MB (25 MB with 16 MB WAL segments).
+  expect(unpacked("snapshot").length).toBeLessThan(12e6);
+  snapshot = new Blob([unpacked("snapshot")]);
 }, 600_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Brotli's quality 5 rather than the site's 11: these tests read the contents, and 11 takes 35 s.
+const quality = 5;
+const unpacked = (name: keyof typeof engineFiles) =>
+  brotliDecompressSync(readFileSync(path.join(dir, engineFiles[name])));
 
 type Row = Record<string, unknown>;
 async function rows(fdm: FdmType, query: string): Promise<Row[]> {
@@ -73,6 +84,16 @@ describe("the toolkit's database snapshot", () => {
       expect(await rows(fromSnapshot, "select datname from pg_database")).toEqual([
         { datname: "postgres" },
       ]);
+      // Sized for a browser tab, and one small zero-filled WAL segment holding the checkpoint.
+      expect(
+        await rows(
+          fromSnapshot,
+          "select current_setting('shared_buffers') as sb, current_setting('max_connections') as mc, current_setting('wal_segment_size') as seg",
+        ),
+      ).toEqual([{ sb: "16MB", mc: "10", seg: "1MB" }]);
+      expect(
+        (await rows(fromSnapshot, "select name from pg_ls_waldir() order by name")).length,
+      ).toBe(1);
     } finally {
       await closeFdm(fromSnapshot);
       await closeNode(migrated);
@@ -101,13 +122,15 @@ describe("the toolkit's database snapshot", () => {
 
   it("is reused while nothing changed, and rebuilt when its key differs", async () => {
     const manifest = path.join(dir, "engine.json");
-    const before = statSync(path.join(dir, "snapshot.tar.gz")).mtimeMs;
-    await writeEngine(siteDir, dir);
-    expect(statSync(path.join(dir, "snapshot.tar.gz")).mtimeMs).toBe(before);
+    const before = statSync(path.join(dir, engineFiles.snapshot)).mtimeMs;
+    await writeEngine(siteDir, dir, quality);
+    expect(statSync(path.join(dir, engineFiles.snapshot)).mtimeMs).toBe(before);
     const stale = { ...JSON.parse(readFileSync(manifest, "utf8")), key: "stale" };
     writeFileSync(manifest, JSON.stringify(stale));
-    await writeEngine(siteDir, dir);
-    expect(JSON.parse(readFileSync(manifest, "utf8")).key).toBe(engineKey(siteDir));
+    await writeEngine(siteDir, dir, quality);
+    expect(JSON.parse(readFileSync(manifest, "utf8")).key).toBe(
+      `${engineKey(siteDir)}-q${quality}`,
+    );
   }, 600_000);
 });
 
@@ -116,7 +139,7 @@ describe("the trimmed PGlite bundle", () => {
     const original = readFileSync(
       path.join(path.dirname(require.resolve("@electric-sql/pglite")), "pglite.data"),
     );
-    const trimmed = readFileSync(path.join(dir, "pglite.data"));
+    const trimmed = unpacked("data");
     expect(trimmed.length).toBe(original.length);
     let kept = 0;
     for (const file of bundleFiles(siteDir)) {

@@ -2,13 +2,16 @@
  * The database engine's files, fetched once per worker when a run will need
  * a database (src/plugins/toolkit-engine.ts prepares them when the site is
  * built): PGlite's WebAssembly, compiled while it downloads, its file-system
- * bundle and the snapshot of a migrated database. This module is in the
- * worker's first chunk, so the download starts before anything else loads.
+ * bundle and the snapshot of a migrated database, each brotli, decoded as it
+ * arrives (brotli.ts). This module is in the worker's first chunk, so the
+ * download starts before anything else loads.
  */
 import sizes from "@generated/fdm-toolkit/engine.json";
-import dataUrl from "@generated/fdm-toolkit/pglite.data";
-import wasmUrl from "@generated/fdm-toolkit/pglite.wasm";
-import snapshotUrl from "@generated/fdm-toolkit/snapshot.tar.gz";
+import dataUrl from "@generated/fdm-toolkit/pglite.data.br";
+import wasmUrl from "@generated/fdm-toolkit/pglite.wasm.br";
+import snapshotUrl from "@generated/fdm-toolkit/snapshot.tar.br";
+import decoderUrl from "brotli-dec-wasm/web/bg.wasm";
+import { brotliDecoder, loadDecoder } from "./brotli";
 import type { Progress } from "./protocol";
 
 export interface Engine {
@@ -18,30 +21,32 @@ export interface Engine {
   snapshot: Blob;
 }
 
-/** About what a static host sends of the three files (gzip), for the progress bar. */
-export const engineBytes = sizes.wasm.gzip + sizes.data.gzip + sizes.snapshot.gzip;
+/** The bytes of the three files on the wire, for the progress bar. */
+export const engineBytes = sizes.wasm.wire + sizes.data.wire + sizes.snapshot.wire;
 
 /**
- * Fetches a file and reports how far it is, in bytes on the wire (estimated:
- * the body arrives decoded, so its share of the raw size is scaled to gzip).
+ * Fetches a brotli file, reports how far it is in bytes received, and returns
+ * its decoded body. (A host that gzips it again changes nothing here: the
+ * browser undoes that before this sees the bytes.)
  */
-async function fetchCounted(
+async function fetchDecoded(
   url: string,
-  file: { raw: number; gzip: number },
+  decoder: Promise<unknown>,
   onBytes: (wire: number) => void,
-): Promise<Response> {
+): Promise<ReadableStream<Uint8Array>> {
   const response = await fetch(url);
   if (!response.ok || !response.body)
     throw new Error(`could not load ${url.split("/").pop()} (HTTP ${response.status})`);
-  let decoded = 0;
+  let received = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      decoded += chunk.byteLength;
-      onBytes(Math.min(file.gzip, (decoded / file.raw) * file.gzip));
+      received += chunk.byteLength;
+      onBytes(received);
       controller.enqueue(chunk);
     },
   });
-  return new Response(response.body.pipeThrough(counter), { headers: response.headers });
+  await decoder;
+  return response.body.pipeThrough(counter).pipeThrough(brotliDecoder());
 }
 
 let engine: Promise<Engine> | null = null;
@@ -59,17 +64,16 @@ export function loadEngine(onProgress: (progress: Progress) => void): Promise<En
     onProgress({ stage: "download", loaded: wire[0] + wire[1] + wire[2], total: engineBytes });
   };
   engine = (async () => {
+    const decoder = loadDecoder(decoderUrl);
     const [wasmModule, fsBundle, snapshot] = await Promise.all([
       // Compiled while it downloads.
-      fetchCounted(wasmUrl, sizes.wasm, report(0)).then((r) =>
+      fetchDecoded(wasmUrl, decoder, report(0)).then((body) =>
         WebAssembly.compileStreaming(
-          new Response(r.body, { headers: { "content-type": "application/wasm" } }),
+          new Response(body, { headers: { "content-type": "application/wasm" } }),
         ),
       ),
-      fetchCounted(dataUrl, sizes.data, report(1)).then((r) => r.blob()),
-      fetchCounted(snapshotUrl, sizes.snapshot, report(2)).then((r) =>
-        new Response(r.body?.pipeThrough(new DecompressionStream("gzip"))).blob(),
-      ),
+      fetchDecoded(dataUrl, decoder, report(1)).then((body) => new Response(body).blob()),
+      fetchDecoded(snapshotUrl, decoder, report(2)).then((body) => new Response(body).blob()),
     ]);
     loaded = true;
     return { wasmModule, fsBundle, snapshot };
@@ -79,6 +83,9 @@ export function loadEngine(onProgress: (progress: Progress) => void): Promise<En
   });
   return engine;
 }
+
+/** The engine's files while they load; `null` before and after. */
+export const engineLoading = (): Promise<Engine> | null => (loaded ? null : engine);
 
 /** Whether the engine's files are in this worker already. */
 export const engineLoaded = (): boolean => loaded;

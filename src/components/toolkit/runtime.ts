@@ -12,7 +12,7 @@ import * as core from "fdm-core";
 import * as data from "fdm-data";
 import { assertLoose, assertStrict } from "./assert";
 import { keepOneReady, oneReady, openWithOptions, takeDatabase } from "./engine";
-import { engineLoaded } from "./engine-files";
+import { engineLoaded, engineLoading } from "./engine-files";
 import { errorChain, formatLogLine, formatValue } from "./format";
 import type { FromWorker, Need, Progress, ToWorker } from "./protocol";
 
@@ -69,11 +69,24 @@ function load(name: string): Promise<object> {
   return module;
 }
 // createFdmAuth (better-auth, about 200 KB gzip) is not in fdm-core's browser entry.
-const loadAuth = () => {
-  const auth = import("@site/packages/fdm-core/src/auth");
-  loadedModules.set("auth", auth);
+// While the engine's files download it waits for them: nothing needs it before the
+// database is open, and on a slow line its bytes would delay the database's.
+function loadAuth(): Promise<typeof import("@site/packages/fdm-core/src/auth")> {
+  let auth = loadedModules.get("auth") as
+    | Promise<typeof import("@site/packages/fdm-core/src/auth")>
+    | undefined;
+  if (!auth) {
+    const loading = (engineLoading() ?? Promise.resolve())
+      .catch(() => {})
+      .then(() => import("@site/packages/fdm-core/src/auth"));
+    auth = loading;
+    loadedModules.set("auth", loading);
+    loading.catch(() => {
+      if (loadedModules.get("auth") === loading) loadedModules.delete("auth");
+    });
+  }
   return auth;
-};
+}
 
 /** The modules a script imports (TypeScript or compiled to `require` calls). */
 export function importsOf(code: string): string[] {
@@ -107,7 +120,7 @@ export function prepare(message: Extract<ToWorker, { type: "prepare" }>): void {
   const needs = needsOf(message);
   if (needs.has("database")) keepOneReady(progress);
   if (needs.has("compile")) compiler ??= import("sucrase");
-  if (needs.has("auth") && !loadedModules.has("auth")) void loadAuth().catch(() => {});
+  if (needs.has("auth")) void loadAuth().catch(() => {});
   if (needs.has("calculator")) void load("fdm-calculator").catch(() => {});
 }
 
@@ -158,14 +171,12 @@ export async function run(message: Extract<ToWorker, { type: "run" }>): Promise<
     const names = importsOf(js).filter((name) => name in loaded || name in loaders);
     const [modules] = await Promise.all([
       Promise.all(names.map(async (name) => [name, await load(name)] as const)),
-      usesAuth(js) ? (loadedModules.get("auth") ?? loadAuth()) : null,
+      usesAuth(js) ? loadAuth() : null,
     ]);
     const required: Record<string, unknown> = { ...builtins };
     for (const [name, module] of modules) required[name] = asModule(module);
     if (required["fdm-core"]) {
-      const auth = usesAuth(js)
-        ? ((await loadedModules.get("auth")) as typeof import("@site/packages/fdm-core/src/auth"))
-        : null;
+      const auth = usesAuth(js) ? await loadAuth() : null;
       // A sample's createFdmLocal() gets a fresh database from the snapshot.
       const createFdmLocal = async (options: FdmBrowserOptions = {}) => {
         const fdm =

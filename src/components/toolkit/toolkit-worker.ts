@@ -5,7 +5,11 @@
  * so that the database engine starts downloading at once; runner.ts (loaded
  * with the first run) talks to it.
  */
-import type { ToWorker } from "./protocol";
+import dataUrl from "@generated/fdm-toolkit/pglite.data.br";
+import wasmUrl from "@generated/fdm-toolkit/pglite.wasm.br";
+import snapshotUrl from "@generated/fdm-toolkit/snapshot.tar.br";
+import decoderUrl from "brotli-dec-wasm/web/bg.wasm";
+import type { Need, ToWorker } from "./protocol";
 
 let worker: Worker | null = null;
 const created = new Set<(worker: Worker) => void>();
@@ -35,7 +39,29 @@ export function endToolkitWorker(): void {
 /** Whether the worker runs (the playground's database lives in it). */
 export const toolkitWorkerRuns = (): boolean => worker !== null;
 
+let engineRequested = false;
+
+/**
+ * Requests the database engine's files from the page: a new worker takes a
+ * quarter of a second to start on a phone, and the files are most of the wait.
+ * The worker's own requests for them are answered from the same download
+ * (the browser's cache, which the page and its worker share).
+ */
+function requestEngine(): void {
+  if (engineRequested) return;
+  engineRequested = true;
+  for (const url of [decoderUrl, wasmUrl, snapshotUrl, dataUrl])
+    void fetch(url, { priority: "high" } as RequestInit)
+      .then((response) => response.arrayBuffer())
+      .catch(() => {
+        engineRequested = false; // offline: the worker says why when it runs
+      });
+}
+
 /** Tells the worker what is about to run, so that it loads what that needs. */
 export function prepareToolkit(message: Omit<Extract<ToWorker, { type: "prepare" }>, "type">) {
+  const needs = new Set<Need>(message.needs ?? []);
+  if (needs.has("database") || message.playground || /\bcreateFdmLocal\b/.test(message.code ?? ""))
+    requestEngine();
   toolkitWorker().postMessage({ type: "prepare", ...message } satisfies ToWorker);
 }
