@@ -56,3 +56,29 @@ test("llms.txt lists docs, API by package and blog; llms-full.txt holds every do
   expect(full).toContain("```ts");
   expect(full.indexOf("# Installation")).toBeGreaterThan(0);
 });
+
+test("Copy page as Markdown copies the page's twin, on docs and API pages only", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  for (const path of ["/docs/installation", "/api/fdm-core/src/functions/addFarm"]) {
+    await page.goto(site(path));
+    await hydrated(page);
+    const button = page.getByRole("link", { name: "Copy page as Markdown" });
+    // Without JavaScript it is a link to the twin.
+    await expect(button).toHaveAttribute("href", site(`${path}.md`));
+    await button.click();
+    await expect(page.getByRole("link", { name: "Copied" })).toBeVisible();
+    await expect(page).toHaveURL(site(path)); // copied, not followed
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const twin = await (await page.request.get(site(`${path}.md`))).text();
+    expect(copied).toBe(twin);
+    expect(copied).toMatch(/^# /);
+  }
+  // Not on a blog post, the home page or the glossary.
+  for (const path of ["/blog", "/", "/glossary"]) {
+    await page.goto(site(path));
+    await expect(page.getByRole("link", { name: "Copy page as Markdown" })).toHaveCount(0);
+  }
+});

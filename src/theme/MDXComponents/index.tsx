@@ -1,4 +1,5 @@
 import Head from "@docusaurus/Head";
+import { useLocation } from "@docusaurus/router";
 import CodeInline from "@theme/CodeInline";
 import MDXA from "@theme/MDXComponents/A";
 import MDXCode from "@theme/MDXComponents/Code";
@@ -7,7 +8,14 @@ import MDXImg from "@theme/MDXComponents/Img";
 import MDXLi from "@theme/MDXComponents/Li";
 import MDXPre from "@theme/MDXComponents/Pre";
 import MDXUl from "@theme/MDXComponents/Ul";
-import { Children, type ComponentProps, isValidElement, type ReactNode } from "react";
+import {
+  Children,
+  type ComponentProps,
+  isValidElement,
+  type MouseEvent,
+  type ReactNode,
+  useState,
+} from "react";
 
 /**
  * Infima shows a table wider than the page as a block that scrolls sideways; a
@@ -39,6 +47,46 @@ function Code(props: ComponentProps<"code">): ReactNode {
 }
 
 /**
+ * A page's title; on docs and API pages followed by "Copy page as Markdown",
+ * which copies the page's Markdown twin (src/plugins/markdown-twins.ts: the
+ * path plus `.md`), fetched on the click. It is a link to the twin, so that
+ * without JavaScript, or when the clipboard refuses, the Markdown opens
+ * instead. Written here, in the map those pages load anyway: a wrapper of the
+ * theme's DocItem/Content splits the docs chunks anew (about 1 KB more a page).
+ */
+function Title(props: ComponentProps<"h1">): ReactNode {
+  const { pathname } = useLocation();
+  const [copied, setCopied] = useState(false);
+  const twin = `${pathname.replace(/\/+$/, "")}.md`;
+  const copy = (event: MouseEvent) => {
+    event.preventDefault();
+    fetch(twin)
+      .then((r) => (r.ok ? r.text() : Promise.reject()))
+      .then((text) => navigator.clipboard.writeText(text))
+      .then(
+        () => setCopied(true),
+        () => window.location.assign(twin),
+      );
+  };
+  return (
+    <>
+      <MDXHeading as="h1" {...props} />
+      {/\/(docs|api)\//.test(pathname) && (
+        <p>
+          <a
+            className="button button--sm button--outline button--secondary"
+            href={twin}
+            onClick={copy}
+          >
+            {copied ? "Copied" : "Copy page as Markdown"}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
  * The classic theme's map without admonitions, `<details>` and Mermaid, which
  * no page uses and every docs, API and blog page loaded. A page that writes `:::note` or `<details>` fails the build with
  * "Expected component `admonition` to be defined"; add the component here then.
@@ -52,7 +100,7 @@ export default {
   li: MDXLi,
   img: MDXImg,
   table: Table,
-  h1: (props: ComponentProps<"h1">) => <MDXHeading as="h1" {...props} />,
+  h1: Title,
   h2: (props: ComponentProps<"h2">) => <MDXHeading as="h2" {...props} />,
   h3: (props: ComponentProps<"h3">) => <MDXHeading as="h3" {...props} />,
   h4: (props: ComponentProps<"h4">) => <MDXHeading as="h4" {...props} />,
