@@ -141,6 +141,51 @@ describe("createFdmLocal", () => {
     }
   }, 60_000);
 
+  it("opens each in-memory database empty and migrated, also when several open at once", async () => {
+    // The first opening of the process dumps its migrated database; the others start from it.
+    const first = await createFdmLocal();
+    const owner = await addUser(first, { name: "Anna", email: "anna@example.org" });
+    await addFarm(first, owner, { name: "Alleen in de eerste" });
+    const more = await Promise.all([createFdmLocal(), createFdmLocal(), createFdmLocal()]);
+    try {
+      for (const fdm of more) {
+        const journal = await rowsOf<{ n: number | string }>(
+          fdm,
+          sql`select count(*) as n from drizzle.__drizzle_migrations`,
+        );
+        const expected = await rowsOf<{ n: number | string }>(
+          first,
+          sql`select count(*) as n from drizzle.__drizzle_migrations`,
+        );
+        expect(Number(journal[0]?.n)).toBe(Number(expected[0]?.n));
+        expect(Number(journal[0]?.n)).toBeGreaterThan(5);
+        // Nothing of the first database: no user, no farm.
+        const users = await rowsOf<{ n: number | string }>(
+          fdm,
+          sql`select count(*) as n from auth_user`,
+        );
+        expect(Number(users[0]?.n)).toBe(0);
+        const farms = await rowsOf<{ n: number | string }>(
+          fdm,
+          sql`select count(*) as n from farms`,
+        );
+        expect(Number(farms[0]?.n)).toBe(0);
+      }
+      // Each is its own: a farm in one is not in another.
+      const other = await addUser(more[0] as (typeof more)[number], {
+        name: "Bram",
+        email: "bram@example.org",
+      });
+      await addFarm(more[0] as (typeof more)[number], other, { name: "Tweede" });
+      expect(await getFarms(more[1] as (typeof more)[number], other).catch((e) => e.code)).toBe(
+        "PERMISSION_DENIED",
+      );
+    } finally {
+      await closeFdm(first);
+      for (const fdm of more) await closeFdm(fdm);
+    }
+  }, 120_000);
+
   it("refreshes the planner statistics as guarded writes add up (PGlite runs no autovacuum)", async () => {
     const fdm = await createFdmLocal();
     try {
