@@ -73,11 +73,7 @@ function Title(props: ComponentProps<"h1">): ReactNode {
       <MDXHeading as="h1" {...props} />
       {/\/(docs|api)\//.test(pathname) && (
         <p>
-          <a
-            className="button button--sm button--outline button--secondary"
-            href={twin}
-            onClick={copy}
-          >
+          <a href={twin} onClick={copy}>
             {copied ? "Copied" : "Copy page as Markdown"}
           </a>
         </p>
