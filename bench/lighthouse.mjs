@@ -4,7 +4,10 @@
 // fetched by npx on first use (version pinned; it is not a project dependency).
 // Usage: node bench/lighthouse.mjs [--dir build] [--runs N] [page kind...]
 // With --runs N each page is measured N times; each figure printed is the
-// median of its runs, and every run's TBT is listed too.
+// median of its runs, and every run's TBT is listed too. "CPU index" is
+// Lighthouse's benchmarkIndex of the machine: TBT figures taken at very
+// different indexes do not compare (the same build measured 8–22 ms TBT on
+// one machine and 100–450 ms on a slower one).
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,6 +70,7 @@ try {
         cls: report.audits["cumulative-layout-shift"].numericValue,
         transfer: report.audits["total-byte-weight"].numericValue / 1024,
         foreign,
+        cpu: report.environment.benchmarkIndex,
       });
     }
     // Each figure is the median of its runs; "LCP runs" and "TBT runs" list them all.
@@ -82,6 +86,9 @@ try {
       CLS: of("cls").toFixed(3),
       "transfer (KB)": of("transfer").toFixed(1),
       "other hosts": Math.max(...measured.map((m) => m.foreign)),
+      // Lighthouse's own CPU score of the machine during the run (higher is faster): the
+      // simulated TBT scales with the machine's speed, so compare TBT only at like indexes.
+      "CPU index": Math.round(of("cpu")),
     });
   }
 } finally {

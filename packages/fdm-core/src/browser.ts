@@ -77,6 +77,7 @@ export {
   removeFarm,
   updateFarm,
 } from "./farm.js";
+export { type FarmRecords, type FarmRecordsOptions, getFarmRecords } from "./farm-records.js";
 export {
   acceptFarmRoleOffer,
   declineFarmRoleOffer,

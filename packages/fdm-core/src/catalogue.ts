@@ -548,33 +548,38 @@ export async function getCultivationsFromCatalogue(
   options?: { itemIds?: readonly string[] },
 ): Promise<CultivationCatalogue> {
   const { itemIds } = catalogueOptions(options);
-  return guard(fdm, principalId, "getCultivationsFromCatalogue").read(
-    "farm",
-    farmId,
-    async (db) => {
-      if (itemIds?.length === 0) return [];
-      const enabled = db
-        .select({ catalogue: farmCultivationCatalogues.catalogue })
-        .from(farmCultivationCatalogues)
-        .where(eq(farmCultivationCatalogues.farmId, farmId));
-      // One JSON value for the whole list (see json-list.ts).
-      const [row] = await db
-        .select({
-          list: catalogueList.select(
-            asc(cultivationCatalogue.nameNl),
-            asc(cultivationCatalogue.itemId),
-          ),
-        })
-        .from(cultivationCatalogue)
-        .where(
-          and(
-            inArray(cultivationCatalogue.catalogue, enabled),
-            itemIds ? inArray(cultivationCatalogue.itemId, itemIds) : undefined,
-          ),
-        );
-      return catalogueList.parse<CultivationCatalogueItem>(row?.list);
-    },
+  return guard(fdm, principalId, "getCultivationsFromCatalogue").read("farm", farmId, (db) =>
+    cropsOfFarm(db, farmId, itemIds),
   );
+}
+
+/** The work of {@link getCultivationsFromCatalogue}, also done by getFarmRecords. */
+export async function cropsOfFarm(
+  db: FdmType,
+  farmId: string,
+  itemIds: readonly string[] | null | undefined,
+): Promise<CultivationCatalogue> {
+  if (itemIds?.length === 0) return [];
+  const enabled = db
+    .select({ catalogue: farmCultivationCatalogues.catalogue })
+    .from(farmCultivationCatalogues)
+    .where(eq(farmCultivationCatalogues.farmId, farmId));
+  // One JSON value for the whole list (see json-list.ts).
+  const [row] = await db
+    .select({
+      list: catalogueList.select(
+        asc(cultivationCatalogue.nameNl),
+        asc(cultivationCatalogue.itemId),
+      ),
+    })
+    .from(cultivationCatalogue)
+    .where(
+      and(
+        inArray(cultivationCatalogue.catalogue, enabled),
+        itemIds ? inArray(cultivationCatalogue.itemId, [...itemIds]) : undefined,
+      ),
+    );
+  return catalogueList.parse<CultivationCatalogueItem>(row?.list);
 }
 
 /**

@@ -312,9 +312,18 @@ export async function getCultivationsForFarm(
   timeframe?: Timeframe,
 ): Promise<Cultivation[]> {
   const tf = requireTimeframe(timeframe);
-  return guard(fdm, principalId, "getCultivationsForFarm").list("farm", farmId, async (db) => {
-    return listCultivations(db, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
-  });
+  return guard(fdm, principalId, "getCultivationsForFarm").list("farm", farmId, (db) =>
+    cultivationsOfFarm(db, farmId, tf),
+  );
+}
+
+/** The work of {@link getCultivationsForFarm}, also done by getFarmRecords. */
+export function cultivationsOfFarm(
+  db: FdmType,
+  farmId: string,
+  tf: Timeframe,
+): Promise<Cultivation[]> {
+  return listCultivations(db, and(eq(fieldAcquiring.farmId, farmId), overlaps(tf)));
 }
 
 /**

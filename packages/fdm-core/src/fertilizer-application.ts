@@ -346,19 +346,24 @@ export async function getFertilizerApplicationsForFarm(
   timeframe?: Timeframe,
 ): Promise<FertilizerApplication[]> {
   const tf = requireTimeframe(timeframe);
-  return guard(fdm, principalId, "getFertilizerApplicationsForFarm").list(
-    "farm",
-    farmId,
-    async (db) => {
-      return listApplications(
-        db,
-        and(
-          eq(fieldAcquiring.farmId, farmId),
-          tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
-          tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
-        ),
-      );
-    },
+  return guard(fdm, principalId, "getFertilizerApplicationsForFarm").list("farm", farmId, (db) =>
+    applicationsOfFarm(db, farmId, tf),
+  );
+}
+
+/** The work of {@link getFertilizerApplicationsForFarm}, also done by getFarmRecords. */
+export function applicationsOfFarm(
+  db: FdmType,
+  farmId: string,
+  tf: Timeframe,
+): Promise<FertilizerApplication[]> {
+  return listApplications(
+    db,
+    and(
+      eq(fieldAcquiring.farmId, farmId),
+      tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
+      tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
+    ),
   );
 }
 

@@ -536,18 +536,23 @@ export async function getFertilizers(
   principalId: PrincipalId,
   farmId: string,
 ): Promise<Fertilizer[]> {
-  return guard(fdm, principalId, "getFertilizers").list("farm", farmId, async (db) => {
-    // One JSON value for the whole list (see json-list.ts).
-    const [row] = await joinFertilizers(
-      db
-        .select({
-          list: fertilizerList.select(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id)),
-        })
-        .from(fertilizers)
-        .$dynamic(),
-    ).where(eq(fertilizerAcquiring.farmId, farmId));
-    return fertilizerList.parse<Fertilizer>(row?.list);
-  });
+  return guard(fdm, principalId, "getFertilizers").list("farm", farmId, (db) =>
+    fertilizersOfFarm(db, farmId),
+  );
+}
+
+/** The work of {@link getFertilizers}, also done by getFarmRecords. */
+export async function fertilizersOfFarm(db: FdmType, farmId: string): Promise<Fertilizer[]> {
+  // One JSON value for the whole list (see json-list.ts).
+  const [row] = await joinFertilizers(
+    db
+      .select({
+        list: fertilizerList.select(asc(fertilizerAcquiring.acquiringDate), asc(fertilizers.id)),
+      })
+      .from(fertilizers)
+      .$dynamic(),
+  ).where(eq(fertilizerAcquiring.farmId, farmId));
+  return fertilizerList.parse<Fertilizer>(row?.list);
 }
 
 /**

@@ -433,17 +433,22 @@ export async function getFields(
   timeframe?: Timeframe,
 ): Promise<Field[]> {
   const tf = requireTimeframe(timeframe);
-  return guard(fdm, principalId, "getFields").list("farm", farmId, async (db) => {
-    // The list comes as ONE JSON value (see json-list.ts): for a 1,000-field farm the driver
-    // then parses one string instead of 10,000 typed cells.
-    const [row] = await db
-      .select({ list: fieldList.select(fields.name, fields.id) })
-      .from(fields)
-      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
-      .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
-      .where(and(eq(fieldAcquiring.farmId, farmId), inTimeframe(tf)));
-    return fieldList.parse<Field>(row?.list);
-  });
+  return guard(fdm, principalId, "getFields").list("farm", farmId, (db) =>
+    fieldsOfFarm(db, farmId, tf),
+  );
+}
+
+/** The work of {@link getFields}, also done by getFarmRecords after its one access check. */
+export async function fieldsOfFarm(db: FdmType, farmId: string, tf: Timeframe): Promise<Field[]> {
+  // The list comes as ONE JSON value (see json-list.ts): for a 1,000-field farm the driver
+  // then parses one string instead of 10,000 typed cells.
+  const [row] = await db
+    .select({ list: fieldList.select(fields.name, fields.id) })
+    .from(fields)
+    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
+    .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
+    .where(and(eq(fieldAcquiring.farmId, farmId), inTimeframe(tf)));
+  return fieldList.parse<Field>(row?.list);
 }
 
 const fieldList = jsonList(fieldColumns);

@@ -564,6 +564,7 @@ const reads: Record<string, Call> = {
   getSoilAnalyses: (s) => core.getSoilAnalyses(s.fdm, s.stranger, s.fieldId),
   getCurrentSoilData: (s) => core.getCurrentSoilData(s.fdm, s.stranger, s.fieldId),
   getCurrentSoilDataForFarm: (s) => core.getCurrentSoilDataForFarm(s.fdm, s.stranger, s.farmId),
+  getFarmRecords: (s) => core.getFarmRecords(s.fdm, s.stranger, s.farmId),
   listDerogations: (s) => core.listDerogations(s.fdm, s.stranger, s.farmId),
   isDerogationGrantedForYear: (s) =>
     core.isDerogationGrantedForYear(s.fdm, s.stranger, s.farmId, 2023),

@@ -367,34 +367,43 @@ export async function getHarvestsForFarm(
   timeframe?: Timeframe,
 ): Promise<Harvest[]> {
   const tf = requireTimeframe(timeframe);
-  return guard(fdm, principalId, "getHarvestsForFarm").list("farm", farmId, async (db) => {
-    // One JSON value for the whole farm (see json-list.ts), with the joins of selectHarvests.
-    const [row] = await db
-      .select({
-        list: harvestList.select(
-          asc(cultivationHarvesting.harvestDate),
-          asc(cultivationHarvesting.id),
-        ),
-      })
-      .from(cultivationHarvesting)
-      .innerJoin(
-        harvestableAnalyses,
-        eq(harvestableAnalyses.harvestableId, cultivationHarvesting.harvestableId),
-      )
-      .innerJoin(
-        cultivationStarting,
-        eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
-      )
-      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
-      .where(
-        and(
-          eq(fieldAcquiring.farmId, farmId),
-          tf.start ? gte(cultivationHarvesting.harvestDate, tf.start) : undefined,
-          tf.end ? lte(cultivationHarvesting.harvestDate, tf.end) : undefined,
-        ),
-      );
-    return harvestList.parse<Parameters<typeof toHarvest>[0]>(row?.list).map(toHarvest);
-  });
+  return guard(fdm, principalId, "getHarvestsForFarm").list("farm", farmId, (db) =>
+    harvestsOfFarm(db, farmId, tf),
+  );
+}
+
+/** The work of {@link getHarvestsForFarm}, also done by getFarmRecords. */
+export async function harvestsOfFarm(
+  db: FdmType,
+  farmId: string,
+  tf: Timeframe,
+): Promise<Harvest[]> {
+  // One JSON value for the whole farm (see json-list.ts), with the joins of selectHarvests.
+  const [row] = await db
+    .select({
+      list: harvestList.select(
+        asc(cultivationHarvesting.harvestDate),
+        asc(cultivationHarvesting.id),
+      ),
+    })
+    .from(cultivationHarvesting)
+    .innerJoin(
+      harvestableAnalyses,
+      eq(harvestableAnalyses.harvestableId, cultivationHarvesting.harvestableId),
+    )
+    .innerJoin(
+      cultivationStarting,
+      eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
+    )
+    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
+    .where(
+      and(
+        eq(fieldAcquiring.farmId, farmId),
+        tf.start ? gte(cultivationHarvesting.harvestDate, tf.start) : undefined,
+        tf.end ? lte(cultivationHarvesting.harvestDate, tf.end) : undefined,
+      ),
+    );
+  return harvestList.parse<Parameters<typeof toHarvest>[0]>(row?.list).map(toHarvest);
 }
 
 /**

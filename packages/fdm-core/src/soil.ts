@@ -656,35 +656,44 @@ export async function getCurrentSoilDataForFarm(
   date?: Date,
 ): Promise<Record<string, CurrentSoilData>> {
   const until = date === undefined ? null : requireDate(date, "date");
-  return guard(fdm, principalId, "getCurrentSoilDataForFarm").read("farm", farmId, async (db) => {
-    // Each list as one JSON value (see json-list.ts): one string to parse, not a cell per value.
-    const [fieldRow] = await db
-      .select({ ids: sql<string>`coalesce(json_agg(${fieldAcquiring.fieldId}), '[]')::text` })
-      .from(fieldAcquiring)
-      .where(eq(fieldAcquiring.farmId, farmId));
-    const [analysisRow] = await db
-      .select({
-        list: analysisList.select(
-          desc(soilSampling.samplingDate),
-          desc(soilAnalyses.createdAt),
-          desc(soilAnalyses.id),
-        ),
-      })
-      .from(soilAnalyses)
-      .innerJoin(soilSampling, eq(soilSampling.analysisId, soilAnalyses.id))
-      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
-      .where(
-        and(
-          eq(fieldAcquiring.farmId, farmId),
-          until ? lte(soilSampling.samplingDate, until) : undefined,
-        ),
-      );
-    const fieldIds = JSON.parse(fieldRow?.ids ?? "[]") as string[];
-    const rows = analysisList.parse<AnalysisRow>(analysisRow?.list);
-    const byField = new Map<string, AnalysisRow[]>(fieldIds.map((id) => [id, []]));
-    for (const r of rows) byField.get(r.fieldId)?.push(r);
-    return Object.fromEntries([...byField].map(([fieldId, list]) => [fieldId, currentOf(list)]));
-  });
+  return guard(fdm, principalId, "getCurrentSoilDataForFarm").read("farm", farmId, (db) =>
+    soilDataOfFarm(db, farmId, until),
+  );
+}
+
+/** The work of {@link getCurrentSoilDataForFarm}, also done by getFarmRecords. */
+export async function soilDataOfFarm(
+  db: FdmType,
+  farmId: string,
+  until: Date | null,
+): Promise<Record<string, CurrentSoilData>> {
+  // Each list as one JSON value (see json-list.ts): one string to parse, not a cell per value.
+  const [fieldRow] = await db
+    .select({ ids: sql<string>`coalesce(json_agg(${fieldAcquiring.fieldId}), '[]')::text` })
+    .from(fieldAcquiring)
+    .where(eq(fieldAcquiring.farmId, farmId));
+  const [analysisRow] = await db
+    .select({
+      list: analysisList.select(
+        desc(soilSampling.samplingDate),
+        desc(soilAnalyses.createdAt),
+        desc(soilAnalyses.id),
+      ),
+    })
+    .from(soilAnalyses)
+    .innerJoin(soilSampling, eq(soilSampling.analysisId, soilAnalyses.id))
+    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, soilSampling.fieldId))
+    .where(
+      and(
+        eq(fieldAcquiring.farmId, farmId),
+        until ? lte(soilSampling.samplingDate, until) : undefined,
+      ),
+    );
+  const fieldIds = JSON.parse(fieldRow?.ids ?? "[]") as string[];
+  const rows = analysisList.parse<AnalysisRow>(analysisRow?.list);
+  const byField = new Map<string, AnalysisRow[]>(fieldIds.map((id) => [id, []]));
+  for (const r of rows) byField.get(r.fieldId)?.push(r);
+  return Object.fromEntries([...byField].map(([fieldId, list]) => [fieldId, currentOf(list)]));
 }
 
 /** A row of {@link addSoilAnalyses}: a soil analysis and the field that was sampled. */

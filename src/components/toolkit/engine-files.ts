@@ -7,11 +7,8 @@
  * download starts before anything else loads.
  */
 import sizes from "@generated/fdm-toolkit/engine.json";
-import dataUrl from "@generated/fdm-toolkit/pglite.data.br";
-import wasmUrl from "@generated/fdm-toolkit/pglite.wasm.br";
-import snapshotUrl from "@generated/fdm-toolkit/snapshot.tar.br";
-import decoderUrl from "brotli-dec-wasm/web/bg.wasm";
 import { brotliDecoder, loadDecoder } from "./brotli";
+import { engineUrls } from "./engine-urls";
 import type { Progress } from "./protocol";
 
 export interface Engine {
@@ -64,16 +61,18 @@ export function loadEngine(onProgress: (progress: Progress) => void): Promise<En
     onProgress({ stage: "download", loaded: wire[0] + wire[1] + wire[2], total: engineBytes });
   };
   engine = (async () => {
-    const decoder = loadDecoder(decoderUrl);
+    const decoder = loadDecoder(engineUrls.decoder);
     const [wasmModule, fsBundle, snapshot] = await Promise.all([
       // Compiled while it downloads.
-      fetchDecoded(wasmUrl, decoder, report(0)).then((body) =>
+      fetchDecoded(engineUrls.wasm, decoder, report(0)).then((body) =>
         WebAssembly.compileStreaming(
           new Response(body, { headers: { "content-type": "application/wasm" } }),
         ),
       ),
-      fetchDecoded(dataUrl, decoder, report(1)).then((body) => new Response(body).blob()),
-      fetchDecoded(snapshotUrl, decoder, report(2)).then((body) => new Response(body).blob()),
+      fetchDecoded(engineUrls.data, decoder, report(1)).then((body) => new Response(body).blob()),
+      fetchDecoded(engineUrls.snapshot, decoder, report(2)).then((body) =>
+        new Response(body).blob(),
+      ),
     ]);
     loaded = true;
     return { wasmModule, fsBundle, snapshot };

@@ -22,6 +22,20 @@ export type ToWorker =
   /** The playground's database is closed; its next run starts on a fresh one. */
   | { type: "reset-playground" };
 
+/** Whether code opens a database (the samples and starters all do it with createFdmLocal). */
+export const usesDatabase = (code: string): boolean => /\bcreateFdmLocal\b/.test(code);
+
+/**
+ * Whether what a prepare message announces will need a database: a hint from the build, the
+ * playground (its database lives in the worker), or code that opens one. The page, the worker
+ * and the runtime decide it here alike.
+ */
+export const needsDatabase = (
+  message: Pick<Extract<ToWorker, { type: "prepare" }>, "needs" | "code" | "playground">,
+): boolean =>
+  Boolean(message.needs?.includes("database") || message.playground) ||
+  usesDatabase(message.code ?? "");
+
 /** What a run may need loaded: a database, better-auth, fdm-calculator, the TypeScript compiler. */
 export type Need = "database" | "auth" | "calculator" | "compile";
 

@@ -14,7 +14,14 @@ import { assertLoose, assertStrict } from "./assert";
 import { keepOneReady, oneReady, openWithOptions, takeDatabase } from "./engine";
 import { engineLoaded, engineLoading } from "./engine-files";
 import { errorChain, formatLogLine, formatValue } from "./format";
-import type { FromWorker, Need, Progress, ToWorker } from "./protocol";
+import {
+  type FromWorker,
+  type Need,
+  needsDatabase,
+  type Progress,
+  type ToWorker,
+  usesDatabase,
+} from "./protocol";
 
 /** How the runtime talks to the page: worker.ts passes its own. */
 export interface Channel {
@@ -95,14 +102,13 @@ export function importsOf(code: string): string[] {
     names.add(m[1] ?? m[2] ?? "");
   return [...names];
 }
-const usesDatabase = (code: string) => /\bcreateFdmLocal\b/.test(code);
 const usesAuth = (code: string) => /\bcreateFdmAuth\b/.test(code);
 
 /** What a prepare message asks for: its hints, and what its code shows. */
 export function needsOf(message: Extract<ToWorker, { type: "prepare" }>): Set<Need> {
   const needs = new Set<Need>(message.needs ?? []);
   const code = message.code ?? "";
-  if (message.playground || usesDatabase(code)) needs.add("database");
+  if (needsDatabase(message)) needs.add("database");
   if (usesAuth(code)) needs.add("auth");
   if (message.playground || importsOf(code).includes("fdm-calculator")) needs.add("calculator");
   return needs;
@@ -165,8 +171,8 @@ export async function run(message: Extract<ToWorker, { type: "run" }>): Promise<
   let started = performance.now();
   try {
     const js = message.js ?? (await compile(message.ts ?? ""));
-    const needsDatabase = Boolean(message.playground) || usesDatabase(js);
-    if (needsDatabase) keepOneReady(progress);
+    const opensDatabase = Boolean(message.playground) || usesDatabase(js);
+    if (opensDatabase) keepOneReady(progress);
     // The modules the worker has; importing any other fails as in Node ("Cannot find module").
     const names = importsOf(js).filter((name) => name in loaded || name in loaders);
     const [modules] = await Promise.all([
@@ -196,7 +202,7 @@ export async function run(message: Extract<ToWorker, { type: "run" }>): Promise<
     if (message.playground) {
       globals.fdm = await playgroundDatabase();
       globals.principal = message.playground.principal;
-    } else if (needsDatabase) {
+    } else if (opensDatabase) {
       // The database the code is about to open: its wait does not count against the run.
       await oneReady(progress);
     }

@@ -5,11 +5,8 @@
  * so that the database engine starts downloading at once; runner.ts (loaded
  * with the first run) talks to it.
  */
-import dataUrl from "@generated/fdm-toolkit/pglite.data.br";
-import wasmUrl from "@generated/fdm-toolkit/pglite.wasm.br";
-import snapshotUrl from "@generated/fdm-toolkit/snapshot.tar.br";
-import decoderUrl from "brotli-dec-wasm/web/bg.wasm";
-import type { Need, ToWorker } from "./protocol";
+import { engineUrls } from "./engine-urls";
+import { needsDatabase, type ToWorker } from "./protocol";
 
 let worker: Worker | null = null;
 const created = new Set<(worker: Worker) => void>();
@@ -50,7 +47,7 @@ let engineRequested = false;
 function requestEngine(): void {
   if (engineRequested) return;
   engineRequested = true;
-  for (const url of [decoderUrl, wasmUrl, snapshotUrl, dataUrl])
+  for (const url of Object.values(engineUrls))
     void fetch(url, { priority: "high" } as RequestInit)
       .then((response) => response.arrayBuffer())
       .catch(() => {
@@ -60,8 +57,6 @@ function requestEngine(): void {
 
 /** Tells the worker what is about to run, so that it loads what that needs. */
 export function prepareToolkit(message: Omit<Extract<ToWorker, { type: "prepare" }>, "type">) {
-  const needs = new Set<Need>(message.needs ?? []);
-  if (needs.has("database") || message.playground || /\bcreateFdmLocal\b/.test(message.code ?? ""))
-    requestEngine();
+  if (needsDatabase(message)) requestEngine();
   toolkitWorker().postMessage({ type: "prepare", ...message } satisfies ToWorker);
 }

@@ -11,7 +11,7 @@
  * limit.
  */
 import { loadEngine } from "./engine-files";
-import type { FromWorker, Progress, ToWorker } from "./protocol";
+import { type FromWorker, needsDatabase, type Progress, type ToWorker } from "./protocol";
 
 // The worker's global scope, typed as much as is used (the site compiles with the DOM lib).
 const scope = self as unknown as {
@@ -78,14 +78,7 @@ const next = (task: (r: typeof import("./runtime")) => Promise<void>, id?: numbe
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === "prepare") {
-    const code = message.code ?? "";
-    if (
-      message.needs?.includes("database") ||
-      message.playground ||
-      /\bcreateFdmLocal\b/.test(code)
-    ) {
-      void loadEngine(progress).catch(() => {});
-    }
+    if (needsDatabase(message)) void loadEngine(progress).catch(() => {});
     loadRuntime()
       .then((r) => r.prepare(message))
       .catch(() => {});

@@ -36,7 +36,8 @@ const COLLECTOR = "collectInputForBalances";
  * balance and the soil organic-matter balance for a timeframe. The two
  * balances read the same rows (fields, cultivations, the cultivation
  * catalogue, fertilizers, applications, soil data; harvests for nitrogen), so
- * an application showing both reads and audits them once instead of twice.
+ * an application showing both reads them in one call of fdm-core's
+ * `getFarmRecords` (one access check, one audit row) instead of two.
  * Each input is what {@link collectInputForNitrogenBalance} and
  * {@link collectInputForOrganicMatterBalance} return for the same data and
  * options. Days are UTC calendar days, both ends included.

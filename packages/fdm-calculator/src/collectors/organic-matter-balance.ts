@@ -68,10 +68,11 @@ const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T
  *   analyses up to the timeframe's last day (each parameter its latest value),
  *   else `options.fields`.
  *
- * It makes the same farm-wide reads as {@link collectInputForNitrogenBalance}
- * (fields, cultivations, the cultivation catalogue, fertilizers, applications,
- * soil data), one access check each; {@link collectInputForBalances} makes
- * them once for both balances. Days are UTC calendar days, both ends included.
+ * It reads the farm in one call of fdm-core's `getFarmRecords` (fields,
+ * cultivations, the crops' catalogue items, fertilizers, applications, soil
+ * data: one access check, one audit row), as
+ * {@link collectInputForNitrogenBalance} does with the harvests added;
+ * {@link collectInputForBalances} reads it once for both balances. Days are UTC calendar days, both ends included.
  *
  * @param fdm - The fdm-core database handle.
  * @param principalId - Who asks; needs read access to the farm.

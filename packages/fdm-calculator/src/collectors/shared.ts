@@ -7,13 +7,7 @@ import {
   type Fertilizer,
   type FertilizerApplication,
   type Field,
-  getCultivationsForFarm,
-  getCultivationsFromCatalogue,
-  getCurrentSoilDataForFarm,
-  getFertilizerApplicationsForFarm,
-  getFertilizers,
-  getFields,
-  getHarvestsForFarm,
+  getFarmRecords,
   type Harvest,
   type PrincipalId,
   type Timeframe,
@@ -258,13 +252,10 @@ export interface FarmRead {
 }
 
 /**
- * Reads what the balances need of a farm from fdm-core: one farm-wide read
- * per table (fields, cultivations, the cultivation catalogue, fertilizers,
- * harvests when asked, applications, soil data), each access-checked and
- * audited by fdm-core, never one read per field. The fields are read first,
- * so that a refused principal costs one check; the others are sent together.
- * Of the catalogue only the items the cultivations grow are read, once the
- * cultivations are known (the whole catalogue is hundreds of crops).
+ * Reads what the balances need of a farm from fdm-core in one call
+ * (getFarmRecords): one access check and one audit row for the fields,
+ * cultivations, the catalogue items they grow, fertilizers, harvests when
+ * asked, applications and soil data, never one read per field.
  */
 export async function readFarm(
   fdm: FdmType,
@@ -273,33 +264,20 @@ export async function readFarm(
   tf: DayTimeframe,
   withHarvests: boolean,
 ): Promise<FarmRead> {
-  const fields = await getFields(fdm, principalId, farmId, tf.query);
-  const cropsOfCultivations = async () => {
-    const list = await getCultivationsForFarm(fdm, principalId, farmId, tf.query);
-    const itemIds = [...new Set(list.map((c) => c.catalogueItemId))];
-    return [
-      list,
-      await getCultivationsFromCatalogue(fdm, principalId, farmId, { itemIds }),
-    ] as const;
-  };
-  const [[cultivations, catalogueItems], farmFertilizers, harvests, applications, soilOf] =
-    await Promise.all([
-      cropsOfCultivations(),
-      getFertilizers(fdm, principalId, farmId),
-      withHarvests ? getHarvestsForFarm(fdm, principalId, farmId, tf.query) : null,
-      getFertilizerApplicationsForFarm(fdm, principalId, farmId, tf.query),
-      getCurrentSoilDataForFarm(fdm, principalId, farmId, tf.query.end),
-    ]);
+  const records = await getFarmRecords(fdm, principalId, farmId, tf.query, {
+    harvests: withHarvests,
+  });
   return {
     farmId,
     timeframe: tf,
-    fields,
-    cultivationsOf: groupBy(cultivations, (c) => c.fieldId),
-    catalogue: new Map(catalogueItems.map((c) => [c.itemId, c])),
-    fertilizers: fertilizersById(farmFertilizers),
-    harvestsOf: harvests === null ? null : groupBy(harvests, (h) => h.cultivationId),
-    applicationsOf: groupBy(applications, (a) => a.fieldId),
-    soilOf,
+    fields: records.fields,
+    cultivationsOf: groupBy(records.cultivations, (c) => c.fieldId),
+    catalogue: new Map(records.crops.map((c) => [c.itemId, c])),
+    fertilizers: fertilizersById(records.fertilizers),
+    harvestsOf:
+      records.harvests === null ? null : groupBy(records.harvests, (h) => h.cultivationId),
+    applicationsOf: groupBy(records.applications, (a) => a.fieldId),
+    soilOf: records.soil,
   };
 }
 
