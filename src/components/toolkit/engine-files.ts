@@ -48,6 +48,7 @@ async function fetchDecoded(
 
 let engine: Promise<Engine> | null = null;
 let loaded = false;
+let smallFiles: Promise<unknown> | null = null;
 
 /**
  * PGlite's compiled WebAssembly, its file-system bundle and the snapshot,
@@ -62,18 +63,19 @@ export function loadEngine(onProgress: (progress: Progress) => void): Promise<En
   };
   engine = (async () => {
     const decoder = loadDecoder(engineUrls.decoder);
-    const [wasmModule, fsBundle, snapshot] = await Promise.all([
-      // Compiled while it downloads.
-      fetchDecoded(engineUrls.wasm, decoder, report(0)).then((body) =>
-        WebAssembly.compileStreaming(
-          new Response(body, { headers: { "content-type": "application/wasm" } }),
-        ),
+    const wasm = fetchDecoded(engineUrls.wasm, decoder, report(0)).then((body) =>
+      WebAssembly.compileStreaming(
+        new Response(body, { headers: { "content-type": "application/wasm" } }),
       ),
+    );
+    const small = Promise.all([
       fetchDecoded(engineUrls.data, decoder, report(1)).then((body) => new Response(body).blob()),
       fetchDecoded(engineUrls.snapshot, decoder, report(2)).then((body) =>
         new Response(body).blob(),
       ),
     ]);
+    smallFiles = small;
+    const [wasmModule, [fsBundle, snapshot]] = await Promise.all([wasm, small]);
     loaded = true;
     return { wasmModule, fsBundle, snapshot };
   })();
@@ -82,6 +84,9 @@ export function loadEngine(onProgress: (progress: Progress) => void): Promise<En
   });
   return engine;
 }
+
+/** The engine's two smaller files while they load (the WebAssembly is the last to arrive). */
+export const engineSmallFilesLoading = (): Promise<unknown> | null => (loaded ? null : smallFiles);
 
 /** The engine's files while they load; `null` before and after. */
 export const engineLoading = (): Promise<Engine> | null => (loaded ? null : engine);
