@@ -224,10 +224,14 @@ export async function run(message: Extract<ToWorker, { type: "run" }>): Promise<
   } finally {
     // What the code left open is closed; the next run gets a fresh database.
     for (const fdm of opened) if (!fdm.$client.closed) await fdm.$client.close().catch(() => {});
-    if (engineLoaded() || message.playground) keepOneReady(progress);
-    // The rest of the toolkit, once the result is shown: later runs need no
-    // download, and the toolkit works offline from here on.
-    setTimeout(() => void load("fdm-calculator").catch(() => {}), 0);
+    const spare = engineLoaded() || message.playground ? oneReady(progress) : Promise.resolve();
+    // The rest of the toolkit, once the result is shown and the next run's database is open
+    // (both on this one thread: the next Run waits for the database, not for the calculator):
+    // later runs need no download, and the toolkit works offline from here on.
+    void spare
+      .catch(() => {})
+      .then(() => load("fdm-calculator"))
+      .catch(() => {});
   }
 }
 
