@@ -63,6 +63,7 @@ export function loadEngine(onProgress: (progress: Progress) => void): Promise<En
   };
   engine = (async () => {
     const decoder = loadDecoder(engineUrls.decoder);
+    // Compiled while it downloads.
     const wasm = fetchDecoded(engineUrls.wasm, decoder, report(0)).then((body) =>
       WebAssembly.compileStreaming(
         new Response(body, { headers: { "content-type": "application/wasm" } }),
@@ -87,9 +88,6 @@ export function loadEngine(onProgress: (progress: Progress) => void): Promise<En
 
 /** The engine's two smaller files while they load (the WebAssembly is the last to arrive). */
 export const engineSmallFilesLoading = (): Promise<unknown> | null => (loaded ? null : smallFiles);
-
-/** The engine's files while they load; `null` before and after. */
-export const engineLoading = (): Promise<Engine> | null => (loaded ? null : engine);
 
 /** Whether the engine's files are in this worker already. */
 export const engineLoaded = (): boolean => loaded;
