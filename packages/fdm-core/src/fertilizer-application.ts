@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { ApplicationMethods } from "fdm-data";
 import { rowsOf } from "./authorization.js";
@@ -16,6 +16,7 @@ import {
   fieldAcquiring,
 } from "./schema.js";
 import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./tenure.js";
+import { dateWithin } from "./timeframe.js";
 import {
   createId,
   inRow,
@@ -307,8 +308,7 @@ export async function getFertilizerApplications(
       db,
       and(
         eq(fertilizerApplying.fieldId, fieldId),
-        tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
-        tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
+        dateWithin(fertilizerApplying.applicationDate, tf),
       ),
     );
   });
@@ -359,11 +359,7 @@ export function applicationsOfFarm(
 ): Promise<FertilizerApplication[]> {
   return listApplications(
     db,
-    and(
-      eq(fieldAcquiring.farmId, farmId),
-      tf.start ? gte(fertilizerApplying.applicationDate, tf.start) : undefined,
-      tf.end ? lte(fertilizerApplying.applicationDate, tf.end) : undefined,
-    ),
+    and(eq(fieldAcquiring.farmId, farmId), dateWithin(fertilizerApplying.applicationDate, tf)),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Harvestable } from "fdm-data";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -15,6 +15,7 @@ import {
   harvestableAnalyses,
   harvestables,
 } from "./schema.js";
+import { dateWithin } from "./timeframe.js";
 import {
   createId,
   inRow,
@@ -397,11 +398,7 @@ export async function harvestsOfFarm(
     )
     .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
     .where(
-      and(
-        eq(fieldAcquiring.farmId, farmId),
-        tf.start ? gte(cultivationHarvesting.harvestDate, tf.start) : undefined,
-        tf.end ? lte(cultivationHarvesting.harvestDate, tf.end) : undefined,
-      ),
+      and(eq(fieldAcquiring.farmId, farmId), dateWithin(cultivationHarvesting.harvestDate, tf)),
     );
   return harvestList.parse<Parameters<typeof toHarvest>[0]>(row?.list).map(toHarvest);
 }

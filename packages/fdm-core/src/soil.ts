@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
@@ -13,6 +13,7 @@ import {
   soilTypesOptions,
 } from "./schema.js";
 import { requireInTenure, requireRowsOnFarm, requireWithinTenure } from "./tenure.js";
+import { dateWithin } from "./timeframe.js";
 import {
   createId,
   one,
@@ -453,13 +454,7 @@ export async function getSoilAnalyses(
   const tf = requireTimeframe(timeframe);
   return guard(fdm, principalId, "getSoilAnalyses").list("field", fieldId, async (db) => {
     const rows = await selectAnalyses(db)
-      .where(
-        and(
-          eq(soilSampling.fieldId, fieldId),
-          tf.start ? gte(soilSampling.samplingDate, tf.start) : undefined,
-          tf.end ? lte(soilSampling.samplingDate, tf.end) : undefined,
-        ),
-      )
+      .where(and(eq(soilSampling.fieldId, fieldId), dateWithin(soilSampling.samplingDate, tf)))
       .orderBy(
         desc(soilSampling.samplingDate),
         desc(soilAnalyses.createdAt),
