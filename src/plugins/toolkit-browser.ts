@@ -131,6 +131,9 @@ export function remarkRunnableSamples() {
   };
 }
 
+/** PGlite's WebAssembly, initdb and file-system bundle, as its loader names them. */
+const pgliteOwnFiles = /[\\/]@electric-sql[\\/]pglite[\\/]dist[\\/][^\\/]+\.(wasm|data)$/;
+
 /** The Docusaurus plugin: bundler settings and the compiled samples. */
 export function toolkitBrowserPlugin({ siteDir, generatedFilesDir }: LoadContext): Plugin {
   const packages = path.join(siteDir, "packages");
@@ -150,9 +153,12 @@ export function toolkitBrowserPlugin({ siteDir, generatedFilesDir }: LoadContext
         module: {
           rules: [
             { test: /\.sql$/, type: "asset/source" },
-            // PGlite's WebAssembly and data files, and the database snapshot, are fetched by
-            // URL: files, not modules.
-            { test: /\.(wasm|br)$/, type: "asset/resource" },
+            // The engine's files (brotli) and the decoder's WebAssembly are fetched by URL:
+            // files, not modules.
+            { test: /\.(wasm|br)$/, exclude: pgliteOwnFiles, type: "asset/resource" },
+            // PGlite names its own files too, but the worker hands it the engine's
+            // (engine-files.ts): never fetched, so not written to the build (15 MB).
+            { test: pgliteOwnFiles, type: "asset/resource", generator: { emit: false } },
             // The packages' sources import each other's modules as ./x.js.
             { include: packages, resolve: { extensionAlias: { ".js": [".ts", ".js"] } } },
           ],
