@@ -9,11 +9,25 @@
 //   FDM_BENCH_VERBOSE=1 …                        also lists every file fetched after the click
 //   FDM_BENCH_THROTTLE=0 …                       without the throttling (a desktop)
 //   FDM_BENCH_CASE=playground …                  only the cases whose name contains it
+//   FDM_BENCH_CPU_LIMIT=0.5 …                    the whole browser (page, worker, compiler and
+//                                                 network threads) held to 0.5 of one core by a
+//                                                 Linux cgroup (v1, writable), instead of Chrome's
+//                                                 CPU throttling, which slows the page only
 //
 // "cold" is a fresh browser profile (empty cache). The second runs happen in
 // the same tab after the first: the toolkit is loaded and its worker warm.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -24,6 +38,9 @@ const buildDir = path.resolve(root, process.env.FDM_BENCH_BUILD ?? "build");
 const verbose = process.env.FDM_BENCH_VERBOSE === "1";
 const throttled = process.env.FDM_BENCH_THROTTLE !== "0";
 const only = process.env.FDM_BENCH_CASE ?? "";
+const cpuLimit = process.env.FDM_BENCH_CPU_LIMIT ? Number(process.env.FDM_BENCH_CPU_LIMIT) : null;
+if (cpuLimit !== null && !(cpuLimit > 0 && cpuLimit <= 64))
+  throw new Error("FDM_BENCH_CPU_LIMIT: must be a number of cores above 0 and at most 64");
 const baseUrl = "/fdm/";
 const types = {
   ".html": "text/html; charset=utf-8",
@@ -113,10 +130,41 @@ function serve() {
 const kb = (b) => Math.round(b / 1024).toLocaleString("en");
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
+/**
+ * A cgroup (v1) that holds every process started through the returned wrapper
+ * to `cores` of CPU time, and its removal. Only the browser goes in it: the
+ * server stays at the machine's speed, as a host would.
+ */
+function cpuLimitedChromium(cores) {
+  const group = `/sys/fs/cgroup/cpu/fdm-bench-${process.pid}`;
+  try {
+    mkdirSync(group);
+    writeFileSync(path.join(group, "cpu.cfs_period_us"), "100000");
+    writeFileSync(path.join(group, "cpu.cfs_quota_us"), String(Math.round(cores * 100000)));
+  } catch (error) {
+    throw new Error(
+      `FDM_BENCH_CPU_LIMIT needs a writable cgroup v1 cpu controller: ${error.message}`,
+    );
+  }
+  const wrapper = path.join(mkdtempSync(path.join(tmpdir(), "fdm-bench-")), "chromium");
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\necho $$ > ${group}/cgroup.procs\nexec /usr/bin/chromium "$@"\n`,
+    { mode: 0o755 },
+  );
+  const remove = () => {
+    // A cgroup is removed once its processes have ended; the browser is closed by then.
+    for (const pid of readFileSync(path.join(group, "cgroup.procs"), "utf8").split("\n"))
+      if (pid) writeFileSync("/sys/fs/cgroup/cpu/cgroup.procs", pid);
+    rmdirSync(group);
+  };
+  return { executablePath: wrapper, remove };
+}
+
 /** A tab with the CPU throttling applied (Chrome applies it to the page, not to its workers). */
 async function openTab(context) {
   const page = await context.newPage();
-  if (throttled) {
+  if (throttled && cpuLimit === null) {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   }
@@ -269,8 +317,9 @@ for (const file of readdirSync(buildDir, { recursive: true, encoding: "utf8" }))
 }
 const server = await serve();
 const origin = `http://127.0.0.1:${server.address().port}`;
+const limited = cpuLimit === null ? null : cpuLimitedChromium(cpuLimit);
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: limited?.executablePath ?? "/usr/bin/chromium",
   args: [
     "--headless",
     "--no-sandbox",
@@ -283,7 +332,7 @@ const browser = await chromium.launch({
   ],
 });
 console.log(
-  `${path.relative(root, buildDir)}; ${throttled ? "throttled: CPU 4x, 10 Mbit/s down, 40 ms latency" : "no throttling"}; gzip server; cold = empty cache`,
+  `${path.relative(root, buildDir)}; ${throttled ? `throttled: ${cpuLimit === null ? "CPU 4x (the page)" : `the whole browser held to ${cpuLimit} core`}, 10 Mbit/s down, 40 ms latency` : "no throttling"}; gzip server; cold = empty cache`,
 );
 console.log(
   "| page | run | time to result | fetched after the click, KB on the wire (raw) | what the page says |",
@@ -312,4 +361,5 @@ for (const c of cases.filter((c) => c.name.includes(only))) {
   await context.close();
 }
 await browser.close();
+limited?.remove();
 server.close();
