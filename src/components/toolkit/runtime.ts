@@ -104,7 +104,7 @@ function loadAuth(): Promise<typeof import("@site/packages/fdm-core/src/auth")> 
 /**
  * Hashes a throwaway password once while the engine's WebAssembly still downloads, so
  * that a sample's first sign-up runs scrypt (better-auth's, in JavaScript here)
- * optimized: with every thread of the browser held to half a core, the first Run 0.3 s
+ * optimized: with every thread of the browser held to half a core, the first Run 0.2 s
  * sooner. The same parameters as a sign-up's, through the same function: a warm-up
  * with a smaller N made every later hash four times slower. Skipped once the engine
  * is in, where it would only delay the database's start.
