@@ -249,6 +249,64 @@ test.describe("docs samples run in the browser", () => {
     expect(workers).toHaveLength(1);
   });
 
+  test("while the engine loads, the wait shows its bytes, then the database starting, then the result", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto(site("/docs/getting-started/basic-usage-fdm-core"));
+    await hydrated(page);
+    const sample = page.locator(".fdm-run-sample").first();
+    // Every state the output region shows, in order, as the reader would have seen it.
+    await sample.evaluate((element) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const record = () => {
+        const text = element.querySelector("[role=status]")?.textContent ?? "";
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      };
+      new MutationObserver(record).observe(element, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+      });
+    });
+    // A slow line (4 Mbit/s): the engine's 3.3 MB take several seconds. The worker reads
+    // the engine's files through the page's own download of them, so this slows both.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 500_000,
+      uploadThroughput: 500_000,
+    });
+    await sample.getByRole("button", { name: "Run", exact: true }).click();
+    const bar = sample.getByTestId("run-progress");
+    await expect(sample.getByText(/^Loading the database engine: \d\.\d of 3\.\d MB$/)).toBeVisible(
+      { timeout: 60_000 },
+    );
+    const first = Number(await bar.getAttribute("value"));
+    const total = Number(await bar.getAttribute("max"));
+    expect(total).toBeGreaterThan(3_000_000);
+    await expect.poll(async () => Number(await bar.getAttribute("value"))).toBeGreaterThan(first);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(sample.getByRole("status")).toContainText(/Finished in \d+\.\d\d s\./, {
+      timeout: 120_000,
+    });
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    const at = (re: RegExp) => seen.findIndex((text) => re.test(text));
+    expect(at(/Loading the database engine/)).toBeGreaterThanOrEqual(0);
+    expect(at(/Starting the database…/)).toBeGreaterThan(at(/Loading the database engine/));
+    expect(at(/Finished in/)).toBeGreaterThan(at(/Starting the database…/));
+    await expect(bar).toHaveCount(0);
+  });
+
   test("a second Run, on the same page or after a client-side navigation, reuses the warm worker, offline too", async ({
     page,
     context,
