@@ -236,7 +236,7 @@ test.describe("docs samples run in the browser", () => {
       timeout: 150_000,
     });
     await page.waitForLoadState("networkidle");
-    // The engine's three brotli files (PGlite's WebAssembly, 2.5 MB, its file bundle
+    // The engine's three brotli files (PGlite's WebAssembly, 2.6 MB, its file bundle
     // and the snapshot), the brotli decoder (0.2 MB), and no initdb.wasm (0.3 MB): the
     // database started from the snapshot, with the migrations applied already.
     const brotli = fetched.filter((f) => f.url.endsWith(".br")).map((f) => f.bytes);
