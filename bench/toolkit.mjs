@@ -23,6 +23,7 @@ import {
   readdirSync,
   readFileSync,
   rmdirSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -146,7 +147,8 @@ function cpuLimitedChromium(cores) {
       `FDM_BENCH_CPU_LIMIT needs a writable cgroup v1 cpu controller: ${error.message}`,
     );
   }
-  const wrapper = path.join(mkdtempSync(path.join(tmpdir(), "fdm-bench-")), "chromium");
+  const wrapperDir = mkdtempSync(path.join(tmpdir(), "fdm-bench-"));
+  const wrapper = path.join(wrapperDir, "chromium");
   writeFileSync(
     wrapper,
     `#!/bin/sh\necho $$ > ${group}/cgroup.procs\nexec /usr/bin/chromium "$@"\n`,
@@ -157,6 +159,7 @@ function cpuLimitedChromium(cores) {
     for (const pid of readFileSync(path.join(group, "cgroup.procs"), "utf8").split("\n"))
       if (pid) writeFileSync("/sys/fs/cgroup/cpu/cgroup.procs", pid);
     rmdirSync(group);
+    rmSync(wrapperDir, { recursive: true, force: true });
   };
   return { executablePath: wrapper, remove };
 }
@@ -332,7 +335,7 @@ const browser = await chromium.launch({
   ],
 });
 console.log(
-  `${path.relative(root, buildDir)}; ${throttled ? `throttled: ${cpuLimit === null ? "CPU 4x (the page)" : `the whole browser held to ${cpuLimit} core`}, 10 Mbit/s down, 40 ms latency` : "no throttling"}; gzip server; cold = empty cache`,
+  `${path.relative(root, buildDir)}; ${cpuLimit !== null ? `the whole browser held to ${cpuLimit} core` : throttled ? "CPU 4x (the page)" : "CPU unthrottled"}; ${throttled ? "10 Mbit/s down, 40 ms latency" : "network unthrottled"}; gzip server; cold = empty cache`,
 );
 console.log(
   "| page | run | time to result | fetched after the click, KB on the wire (raw) | what the page says |",
