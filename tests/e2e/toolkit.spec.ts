@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, hydrated, site, test } from "./fixtures";
@@ -247,6 +248,18 @@ test.describe("docs samples run in the browser", () => {
     expect(wasm[0]?.bytes).toBeLessThan(250_000);
     expect(fetched.filter((f) => /\.(data|gz)$/.test(f.url))).toEqual([]);
     expect(workers).toHaveLength(1);
+  });
+
+  test("the build holds the engine's brotli files and not PGlite's own, which nothing fetches", () => {
+    const files = readdirSync(path.resolve("build-e2e"));
+    // The engine: WebAssembly, file bundle and snapshot (brotli); the decoder's and zstd's WebAssembly.
+    expect(files.filter((f) => f.endsWith(".br"))).toHaveLength(3);
+    expect(files.filter((f) => f.endsWith(".data"))).toEqual([]);
+    const wasmBytes = files
+      .filter((f) => f.endsWith(".wasm"))
+      .map((f) => statSync(path.resolve("build-e2e", f)).size);
+    // PGlite's own pglite.wasm is 9 MB and initdb.wasm 0.3 MB; the decoder's is 0.2 MB.
+    expect(Math.max(...wasmBytes)).toBeLessThan(290_000);
   });
 
   test("while the engine loads, the wait shows its bytes, then the database starting, then the result", async ({
