@@ -299,22 +299,20 @@ test.describe("docs samples run in the browser", () => {
     await expect(sample.getByText(/^Loading the database engine: \d\.\d of 3\.\d MB$/)).toBeVisible(
       { timeout: 60_000 },
     );
-    const first = Number(await bar.getAttribute("value"));
-    const total = Number(await bar.getAttribute("max"));
-    expect(total).toBeGreaterThan(3_000_000);
-    await expect.poll(async () => Number(await bar.getAttribute("value"))).toBeGreaterThan(first);
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    expect(Number(await bar.getAttribute("max"))).toBeGreaterThan(3_000_000);
     await expect(sample.getByRole("status")).toContainText(/Finished in \d+\.\d\d s\./, {
       timeout: 120_000,
     });
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
     const at = (re: RegExp) => seen.findIndex((text) => re.test(text));
-    expect(at(/Loading the database engine/)).toBeGreaterThanOrEqual(0);
+    // The megabytes shown grew, and never went back. (The worker reads what the page's
+    // download has put in the cache, so they may grow in steps rather than evenly.)
+    const megabytes = seen.flatMap((text) => {
+      const m = /Loading the database engine: (\d+\.\d) of/.exec(text);
+      return m ? [Number(m[1])] : [];
+    });
+    expect(new Set(megabytes).size).toBeGreaterThan(1);
+    expect(megabytes).toEqual([...megabytes].sort((a, b) => a - b));
     expect(at(/Starting the database…/)).toBeGreaterThan(at(/Loading the database engine/));
     expect(at(/Finished in/)).toBeGreaterThan(at(/Starting the database…/));
     await expect(bar).toHaveCount(0);
