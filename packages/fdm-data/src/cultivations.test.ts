@@ -7,6 +7,7 @@ import {
   getDefaultDates,
   type Harvestable,
   hashCultivation,
+  ROTATIONS,
   type Rotation,
   UnknownCatalogueError,
 } from "./index.js";
@@ -37,6 +38,13 @@ const rotations: Rotation[] = [
   "nature",
   "other",
 ];
+
+describe("ROTATIONS", () => {
+  it("lists the fifteen rotation groups, frozen", () => {
+    expect([...ROTATIONS]).toEqual(rotations);
+    expect(Object.isFrozen(ROTATIONS)).toBe(true);
+  });
+});
 
 const rvoList = readReferenceCsv("nl-2025/brp-gewascodes.csv").map(
   (row) => [Number(row.code), row.name_nl] as const,
@@ -178,6 +186,7 @@ describe("getCultivationCatalogue('brp')", () => {
     };
     for (const item of brp) {
       expect(item.catalogue).toBe("brp");
+      expect(ROTATIONS, item.id).toContain(item.rotation);
       expect(harvestables, item.id).toContain(item.harvestable);
       expect(rotations, item.id).toContain(item.rotation);
       expect(item.nameNl.charAt(0), item.id).toBe(item.nameNl.charAt(0).toUpperCase());

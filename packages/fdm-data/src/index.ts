@@ -30,3 +30,4 @@ export type {
   HarvestCategory,
   Rotation,
 } from "./types.js";
+export { ROTATIONS } from "./types.js";

@@ -45,25 +45,41 @@ export type HarvestCategory = "HC010" | "HC020" | "HC031" | "HC040" | "HC041" | 
 export type Harvestable = "once" | "multiple" | "none";
 
 /**
- * The rotation group a cultivation belongs to; it decides how the crop is
- * treated in crop-rotation rules and in calculations.
+ * The rotation groups of the cultivation catalogues, in a fixed order: what
+ * {@link Rotation} may be. Calculations check a cultivation's rotation against
+ * this list rather than guess from an unknown word.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert";
+ * import { ROTATIONS } from "fdm-data";
+ * assert.ok(ROTATIONS.includes("grassland"));
+ * assert.ok(!(ROTATIONS as readonly string[]).includes("grass"));
+ * ```
  */
-export type Rotation =
-  | "grassland"
-  | "cereal"
-  | "maize"
-  | "potato"
-  | "sugar_beet"
-  | "legume"
-  | "oilseed"
-  | "vegetable"
-  | "flower_bulb"
-  | "tree_nursery"
-  | "fruit"
-  | "catch_crop"
-  | "fallow"
-  | "nature"
-  | "other";
+export const ROTATIONS = Object.freeze([
+  "grassland",
+  "cereal",
+  "maize",
+  "potato",
+  "sugar_beet",
+  "legume",
+  "oilseed",
+  "vegetable",
+  "flower_bulb",
+  "tree_nursery",
+  "fruit",
+  "catch_crop",
+  "fallow",
+  "nature",
+  "other",
+] as const);
+
+/**
+ * The rotation group a cultivation belongs to; it decides how the crop is
+ * treated in crop-rotation rules and in calculations. {@link ROTATIONS} lists them.
+ */
+export type Rotation = (typeof ROTATIONS)[number];
 
 /**
  * One crop of a cultivation catalogue.

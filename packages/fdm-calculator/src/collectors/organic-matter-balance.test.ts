@@ -322,6 +322,34 @@ describe("collectInputForOrganicMatterBalance", () => {
     expect(given.fields.find((f) => f.fieldId === noDensity)?.degradation).toBeCloseTo(3413.64, 2);
   });
 
+  it("counts the soil of a field acquired mid-year only from its acquiring date", async () => {
+    const farm = await addFarm(fdm, owner, { name: "Nieuw land" });
+    await enableCultivationCatalogue(fdm, owner, farm, "brp");
+    const bought = await addField(fdm, owner, farm, {
+      name: "Gekocht op 1 juli",
+      geometry: squareHa(20),
+      acquiringDate: new Date("2025-07-01"),
+      acquiringMethod: "owner",
+    });
+    await addCultivation(fdm, owner, bought, {
+      catalogueItemId: "nl_265",
+      startDate: new Date("2025-07-01"),
+    });
+    await addSoilAnalysis(fdm, owner, bought, {
+      samplingDate: new Date("2025-07-01"),
+      source: "laboratory",
+      parameters: { organicMatter: 4, bulkDensity: 1.3 },
+    });
+    const input = await collectInputForOrganicMatterBalance(fdm, owner, farm, YEAR);
+    expect(input.fields[0]?.held).toEqual({ start: new Date("2025-07-01"), end: null });
+    const result = await getOrganicMatterBalanceForFarm(fdm, owner, farm, YEAR);
+    // 184 days held (1 July – 31 December), all under grass at 10 cm:
+    // 4 × 10 × 1.3 × 1000 × 0.0258428 × 0.8467453 = 1,137.88 a year; × 184 / 365 = 573.6.
+    const f = result.fields[0];
+    expect([f?.soil.grasslandDays, f?.soil.arableDays]).toEqual([184, 0]);
+    expect(f?.degradation).toBeCloseTo(573.6, 1);
+  });
+
   it("takes a product's EOM from the options where the catalogue gives none", async () => {
     const farm = await addFarm(fdm, owner, { name: "Generieke mest" });
     await enableFertilizerCatalogue(fdm, owner, farm, "rvo");

@@ -181,6 +181,7 @@ export function organicMatterInputFrom(
     return {
       id: field.id,
       area: field.areaHa,
+      held: { start: field.acquiringDate, end: field.discardingDate ?? null },
       soil: {
         organicMatter: pick("organicMatter", "organicMatter") as number | null,
         bulkDensity: pick("bulkDensity", "bulkDensity") as number | null,

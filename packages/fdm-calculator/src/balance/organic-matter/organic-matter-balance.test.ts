@@ -293,6 +293,47 @@ describe("calculateOrganicMatterBalance: degradation by land use", () => {
     expect(result.fields[0]?.degradation).toBeCloseTo(2366.9681, 4);
   });
 
+  it("refuses a rotation that is not an fdm-data rotation group: NMI's 'grass' is not taken for arable land", () => {
+    // Taken as arable, SOM 4 %, ρ 1.3 would degrade 3,413.6 instead of grassland's 1,137.9.
+    expect(() =>
+      balance([field({ cultivations: [grass({ rotation: "grass" as never })] })]),
+    ).toThrow(
+      'Field "f1": rotation of cultivation "grass" is "grass"; it must be an fdm-data rotation group: grassland, cereal, maize, potato, sugar_beet, legume, oilseed, vegetable, flower_bulb, tree_nursery, fruit, catch_crop, fallow, nature, other',
+    );
+  });
+
+  it("counts only the days the farm held the field: acquired on 1 July with grass from that day", () => {
+    // SOM 4 %, ρ 1.3, 10.6 °C: 10 cm: 4 × 10 × 1.3 × 1000 × 0.0258428 × 0.846745 = 1,137.88 kg OM/ha/yr.
+    // Held 1 July – 31 December 2025: 184 days, all of them grassland: 1,137.88 × 184 / 365 = 573.6.
+    // Counting the 181 days before as arable (30 cm, 3,413.64/yr) would add 1,692.8: 2,266.4.
+    const result = balance([
+      field({
+        held: { start: new Date("2025-07-01"), end: null },
+        cultivations: [grass({ startDate: new Date("2025-07-01") })],
+      }),
+    ]);
+    const f = result.fields[0];
+    expect([f?.soil.grasslandDays, f?.soil.arableDays]).toEqual([184, 0]);
+    expect(f?.degradation).toBeCloseTo(573.6, 1);
+    // The grass's own EOM counts for the same 184 days: 3,975 × 184 / 365 = 2,003.8.
+    expect(f?.supply.crops).toBeCloseTo(2003.84, 2);
+  });
+
+  it("counts a crop only for the days the farm held the field, and nothing after it gave the field up", () => {
+    // Held 1 January – 31 March 2025 (90 days) of a field under permanent grass since 2015:
+    // degradation 1,137.88 × 90 / 365 = 280.57; the grass's EOM 3,975 × 90 / 365 = 980.14.
+    const result = balance([
+      field({
+        held: { start: new Date("2010-05-01"), end: new Date("2025-03-31") },
+        cultivations: [grass()],
+      }),
+    ]);
+    const f = result.fields[0];
+    expect([f?.soil.grasslandDays, f?.soil.arableDays]).toEqual([90, 0]);
+    expect(f?.degradation).toBeCloseTo(280.57, 1);
+    expect(f?.supply.crops).toBeCloseTo(980.14, 2);
+  });
+
   it("caps a yearly degradation at 3,500 kg OM/ha and says so", () => {
     // SOM 6 %, ρ 1.4, 30 cm: 6 × 30 × 1.4 × 1000 × (0.038228 − 0.008934 × ln 6) × 0.846745 = 4,741.39 > 3,500
     const result = balance([field({ soil: { organicMatter: 6, bulkDensity: 1.4 } })]);

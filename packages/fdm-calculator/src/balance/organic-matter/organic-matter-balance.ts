@@ -1,3 +1,4 @@
+import { ROTATIONS } from "fdm-data";
 import { checkBound } from "../../bounds.js";
 import { FdmCalculatorError } from "../../errors.js";
 import {
@@ -189,6 +190,48 @@ function span(c: OrganicMatterBalanceCultivation, context: Context, fieldId: str
   return { start, end, from, to, days: Math.round((to - from) / DAY) + 1 };
 }
 
+/** The days of the timeframe on which the farm held a field (both ends included). */
+interface Held {
+  from: number;
+  to: number;
+  days: number;
+}
+
+/** The part of the timeframe the farm held the field: all of it when `held` is absent. */
+function heldSpan(field: OrganicMatterBalanceFieldInput, context: Context): Held {
+  const fieldId = field.id;
+  if (field.held === undefined || field.held === null) {
+    return { from: context.start, to: context.end, days: context.days };
+  }
+  if (typeof field.held !== "object") {
+    throw invalid(
+      fieldId,
+      "held must be { start, end } (the farm's acquiring and discarding dates) or null",
+    );
+  }
+  const start = toDay(field.held.start, fieldId, "held.start");
+  const end =
+    field.held.end === null || field.held.end === undefined
+      ? null
+      : toDay(field.held.end, fieldId, "held.end");
+  if (end !== null && end < start) {
+    throw invalid(
+      fieldId,
+      `held.end (${formatDay(end)}) lies before held.start (${formatDay(start)})`,
+    );
+  }
+  const from = Math.max(start, context.start);
+  const to = Math.min(end ?? context.end, context.end);
+  return { from, to, days: to < from ? 0 : Math.round((to - from) / DAY) + 1 };
+}
+
+/** A cultivation's span cut to the days the farm held the field. */
+function within<T extends { from: number; to: number; days: number }>(s: T, held: Held): T {
+  const from = Math.max(s.from, held.from);
+  const to = Math.min(s.to, held.to);
+  return { ...s, from, to, days: to < from ? 0 : Math.round((to - from) / DAY) + 1 };
+}
+
 function fieldBalance(
   field: OrganicMatterBalanceFieldInput,
   context: Context,
@@ -260,6 +303,9 @@ function fieldBalance(
     return { applicationId: a.id, fertilizerId, type, effectiveOrganicMatter: content, supply };
   });
 
+  // The days of the timeframe the farm held the field: only these count for crops and the soil.
+  const held = heldSpan(field, context);
+
   // Supply by crops and residues; the days with grassland.
   const grasslandSpans: [number, number][] = [];
   const seenCultivations = new Set<string>();
@@ -271,11 +317,15 @@ function fieldBalance(
     if (seenCultivations.has(c.id)) throw invalid(fieldId, `${what} appears twice`);
     seenCultivations.add(c.id);
     const cultivationId = text(c.cultivationId, fieldId, `cultivationId of ${what}`);
-    if (typeof c.rotation !== "string") {
-      throw invalid(fieldId, `rotation of ${what} must be an fdm-data rotation group`);
+    if (!(ROTATIONS as readonly unknown[]).includes(c.rotation)) {
+      throw invalid(
+        fieldId,
+        `rotation of ${what} is ${JSON.stringify(c.rotation)}; it must be an fdm-data rotation group: ${ROTATIONS.join(", ")}`,
+      );
     }
-    const s = span(c, context, fieldId, what);
-    if (D.grasslandRotations.includes(c.rotation)) grasslandSpans.push([s.from, s.to]);
+    const s = within(span(c, context, fieldId, what), held);
+    if (D.grasslandRotations.includes(c.rotation) && s.days > 0)
+      grasslandSpans.push([s.from, s.to]);
     const eom = optionalBounded(
       c.effectiveOrganicMatter,
       D.bounds.cropEffectiveOrganicMatter,
@@ -325,7 +375,7 @@ function fieldBalance(
     };
   });
 
-  const degradation = soilDegradation(field, context, grasslandSpans, lack, estimated);
+  const degradation = soilDegradation(field, context, held, grasslandSpans, lack, estimated);
   const products: OrganicMatterBalanceByProductType = {
     total: add(...TYPES.map((t) => byType[t])),
     ...byType,
@@ -365,6 +415,7 @@ function coveredDays(spans: [number, number][]): number {
 function soilDegradation(
   field: OrganicMatterBalanceFieldInput,
   context: Context,
+  held: Held,
   grasslandSpans: [number, number][],
   lack: (item: OrganicMatterBalanceMissing["item"], ref: string | null, reason: string) => void,
   estimated: OrganicMatterBalanceEstimate[],
@@ -420,7 +471,7 @@ function soilDegradation(
   }
 
   const grasslandDays = coveredDays(grasslandSpans);
-  const arableDays = context.days - grasslandDays;
+  const arableDays = held.days - grasslandDays;
   let total: number | null = null;
   let yearlyGrassland: number | null = null;
   let yearlyArable: number | null = null;

@@ -114,6 +114,14 @@ export interface OrganicMatterBalanceFieldInput {
   cultivations: OrganicMatterBalanceCultivation[];
   /** The fertilizer applications on the field in the timeframe. */
   applications: OrganicMatterBalanceApplication[];
+  /**
+   * The days the farm held the field: its acquiring date (`start`) and its discarding
+   * date (`end`, `null` while it holds it). Crops and the soil's degradation count only
+   * the days of the timeframe within this span, so a field acquired on 1 July counts
+   * half a year of degradation, not a year of it. Absent or `null`: the whole timeframe.
+   * The collector fills it from fdm-core's `acquiringDate` and `discardingDate`.
+   */
+  held?: { start: Date; end?: Date | null } | null;
 }
 
 /**
@@ -258,9 +266,9 @@ export interface OrganicMatterBalanceDegradation {
   bulkDensitySource: "measured" | "estimated" | null;
   /** The soil type given, or `null`. */
   soilType: OrganicMatterBalanceSoilType | null;
-  /** Days of the timeframe with a grassland crop on the field (active layer 10 cm). */
+  /** Days of the timeframe the farm held the field with a grassland crop on it (active layer 10 cm). */
   grasslandDays: number;
-  /** The other days of the timeframe (active layer 30 cm). */
+  /** The other days of the timeframe on which the farm held the field (active layer 30 cm); days it did not hold it count in neither. */
   arableDays: number;
   /** The temperature correction used, `2^((T − 13) / 10)`. */
   temperatureFactor: number;
