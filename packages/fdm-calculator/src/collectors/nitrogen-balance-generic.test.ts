@@ -20,6 +20,7 @@ import {
   enableCultivationCatalogue,
   enableFertilizerCatalogue,
   type FdmLocalType,
+  getFertilizer,
   syncCatalogues,
 } from "fdm-core";
 import type { ApplicationMethods } from "fdm-data";
@@ -204,5 +205,52 @@ describe("a 2026 balance reads the 2026 tables", () => {
   it("the whole farm is complete in 2026", () => {
     expect(balance2026.missing).toEqual([]);
     expect(balance2026.complete).toBe(true);
+  });
+});
+
+describe("a product without its ammonium N", () => {
+  it("is missing its NH4-N, named with the field to give, not a factor the table has", async () => {
+    // Liquid sewage sludge (mestcode 113): neither its own NH4-N nor an NMI srm product of
+    // code 113 to take a share from. The table does have the factor for broadcasting on
+    // grassland (0.68 per kg NH4-N, Van Bruggen et al. 2024); what is missing is the NH4-N.
+    const farm = await addFarm(fdm, owner, { name: "Slib zonder ammonium" });
+    await enableCultivationCatalogue(fdm, owner, farm, "brp");
+    const sludge = await addFertilizer(fdm, owner, farm, {
+      custom: {
+        name: "Zuiveringsslib zonder NH4-analyse",
+        typeRvo: "113",
+        form: "slurry",
+        n: 5,
+        applicationMethods: ["broadcasting"],
+      },
+      acquiringDate: new Date("2025-01-01"),
+    });
+    const saved = farmId;
+    farmId = farm;
+    const fieldId = await grassland("Weide slib", 20);
+    farmId = saved;
+    const applicationId = await addFertilizerApplication(fdm, owner, fieldId, {
+      fertilizerId: sludge,
+      amountKgPerHa: 10_000,
+      method: "broadcasting",
+      applicationDate: new Date("2025-04-01"),
+    });
+    const itemId = (await getFertilizer(fdm, owner, sludge)).catalogueItemId;
+    const result = await getNitrogenBalanceForFarm(fdm, owner, farm, {
+      start: new Date("2025-01-01"),
+      end: new Date("2025-12-31"),
+    });
+    const f = field(result, fieldId);
+    expect(f.missing).toEqual([
+      {
+        fieldId,
+        item: "fertilizerEmissionFactor",
+        ref: applicationId,
+        reason: `fertilizer "${itemId}" has no ammonium N figure (nNh4, g NH4-N/kg) and no NMI srm product of its RVO mestcode 113 gives one to take a share from; give its nNh4 so that NMI's factor for broadcasting on grassland (0.68 kg NH3-N per kg NH4-N) applies`,
+      },
+    ]);
+    // Its N counts: 10,000 kg × 5 g N/kg / 1000 = 50 kg N/ha; only the emission is unknown.
+    expect(f.supply.fertilizers.other).toBeCloseTo(50, 9);
+    expect(f.emission.fertilizers.other).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   landTypeOn,
   leachingFraction,
   leachingLandType,
+  missingEmissionFigure,
   NITROGEN_BALANCE_DEFAULTS,
   type NitrogenBalanceSoilType,
   residueEmissionFactor,
@@ -388,28 +389,31 @@ export async function nitrogenInputFrom(
       applications: (applicationsOf.get(field.id) ?? []).map((a) => {
         const { fertilizer, typeRvo } = fertilizerOf(fertilizers, a.fertilizerId, field.id, a.id);
         const f = fertilizer;
+        const contents = {
+          isMineral: f.isMineral,
+          typeRvo,
+          n: f.n,
+          nNh4: f.nNh4,
+          nNo3: f.nNo3,
+          so3: f.so3,
+          ammoniaEmissionFactor: f.ammoniaEmissionFactor,
+        };
+        const landType = landTypeOn(spans, dayOf(a.applicationDate));
         const emissionFactor =
           ownFactors || a.method === null
             ? null
-            : applicationEmissionFactor(
-                {
-                  isMineral: f.isMineral,
-                  typeRvo,
-                  n: f.n,
-                  nNh4: f.nNh4,
-                  nNo3: f.nNo3,
-                  so3: f.so3,
-                  ammoniaEmissionFactor: f.ammoniaEmissionFactor,
-                },
-                a.method,
-                landTypeOn(spans, dayOf(a.applicationDate)),
-              );
+            : applicationEmissionFactor(contents, a.method, landType);
+        const emissionFactorMissing =
+          emissionFactor === null && !ownFactors && a.method !== null
+            ? missingEmissionFigure(contents, f.catalogueItemId, a.method, landType)
+            : null;
         return {
           id: a.id,
           date: a.applicationDate,
           amount: a.amountKgPerHa,
           method: a.method,
           emissionFactor,
+          ...(emissionFactorMissing === null ? {} : { emissionFactorMissing }),
           fertilizer: {
             id: fertilizer.catalogueItemId,
             typeRvo,

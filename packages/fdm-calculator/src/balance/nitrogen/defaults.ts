@@ -493,6 +493,41 @@ export function applicationEmissionFactor(
   return row === undefined ? null : row.factor * ammonium.share;
 }
 
+/**
+ * Why {@link applicationEmissionFactor} gives no factor for an application: the figure that
+ * is missing and the fertilizer field to give it in. `null` when it gives one.
+ *
+ * @param fertilizer - The fertilizer's contents, mestcode and catalogue factor.
+ * @param name - How the message names the fertilizer (its id).
+ * @param method - The application method.
+ * @param landType - The land type on the day of the application.
+ * @returns The reason, naming the missing figure, or `null`.
+ */
+export function missingEmissionFigure(
+  fertilizer: DefaultsFertilizer,
+  name: string,
+  method: ApplicationMethods,
+  landType: NitrogenBalanceLandType,
+): string | null {
+  if (applicationEmissionFactor(fertilizer, method, landType) !== null) return null;
+  if (fertilizer.isMineral) {
+    const lacking = (["n", "nNh4", "nNo3", "so3"] as const).filter((k) => fertilizer[k] === null);
+    return `mineral fertilizer "${name}" has no catalogue ammonia emission factor, and NMI's formula for one needs its ${lacking.join(", ")} (g/kg); give them in the fertilizer's composition`;
+  }
+  const nmi = NITROGEN_BALANCE_DEFAULTS.methods[method];
+  const row = NITROGEN_BALANCE_DEFAULTS.manureEmissionFactors.find(
+    (f) => f.method === nmi && f.landType === landType,
+  );
+  if (row === undefined)
+    return `NMI's table has no ammonia emission factor for ${nmi} on ${landType}`;
+  const code = fertilizer.typeRvo;
+  const share =
+    code === null || code === undefined
+      ? "it has no RVO mestcode to take a share from"
+      : `no NMI srm product of its RVO mestcode ${code} gives one to take a share from`;
+  return `fertilizer "${name}" has no ammonium N figure (nNh4, g NH4-N/kg) and ${share}; give its nNh4 so that NMI's factor for ${nmi} on ${landType} (${row.factor} kg NH3-N per kg NH4-N) applies`;
+}
+
 /** Residue emission factor from the residue N content (g N/kg DM), limited to 0–1. */
 export function residueEmissionFactor(nitrogenContentResidue: number): number {
   const { slope, intercept } = NITROGEN_BALANCE_DEFAULTS.residueEmission;

@@ -297,17 +297,42 @@ describe("calculateNitrogenBalance: fixation, timeframe and N contents", () => {
     expect(at(result.fields, 0).target?.value).toBeCloseTo((150 * 90) / 365, 10);
   });
 
-  it("counts undeclared kunstmest N as 0 and a measured content as given", () => {
+  it("lists kunstmest without a recorded N content as missing, never as 0", () => {
     const field = wheatField();
     const application = can("a-pk", "2025-03-01", 400);
     application.fertilizer.composition = { n: null };
     field.applications = [application];
     const result = at(farm([field]).fields, 0);
     expect(at(result.applications, 0)).toMatchObject({
-      nContent: 0,
-      nContentSource: "not declared",
-      supply: 0,
+      nContent: null,
+      nContentSource: null,
+      supply: null,
     });
+    expect(result.missing.map((m) => [m.item, m.ref])).toContainEqual([
+      "fertilizerNContent",
+      "a-pk",
+    ]);
+    expect(result.supply.fertilizers.mineral).toBeNull();
+    expect(result.complete).toBe(false);
+  });
+
+  it("lists an emission as missing with the caller's reason when it gives emissionFactorMissing", () => {
+    const field = wheatField();
+    const application = can("a-why", "2025-03-01", 400);
+    application.emissionFactorMissing = 'fertilizer "x" has no ammonium N figure; give its nNh4';
+    field.applications = [application];
+    const result = at(farm([field]).fields, 0);
+    expect(result.missing).toContainEqual({
+      fieldId: field.id,
+      item: "fertilizerEmissionFactor",
+      ref: "a-why",
+      reason: 'fertilizer "x" has no ammonium N figure; give its nNh4',
+    });
+    expect(at(result.applications, 0).emission).toBeNull();
+    application.emissionFactorMissing = " ";
+    expect(() => farm([field])).toThrow(
+      `Field "${field.id}": emissionFactorMissing of application "a-why" must be a non-empty text or null`,
+    );
   });
 });
 

@@ -225,6 +225,10 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
     const method = a.method ?? null;
     let factor: number | null = null;
     const own = a.emissionFactor;
+    const why = a.emissionFactorMissing;
+    if (why !== null && why !== undefined && (typeof why !== "string" || why.trim() === "")) {
+      throw invalid(fieldId, `emissionFactorMissing of ${what} must be a non-empty text or null`);
+    }
     if (own !== null && own !== undefined) {
       factor = fraction(own, `Field "${fieldId}": emissionFactor of ${what}`);
     } else if (method === null) {
@@ -233,6 +237,8 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
         a.id,
         "the application method is not recorded, so no ammonia emission factor applies",
       );
+    } else if (typeof why === "string") {
+      lack("fertilizerEmissionFactor", a.id, why);
     } else if (context.factors === null) {
       lack(
         "fertilizerEmissionFactor",

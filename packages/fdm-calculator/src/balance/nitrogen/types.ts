@@ -67,6 +67,13 @@ export interface NitrogenBalanceApplication {
    * the fertilizer type and method.
    */
   emissionFactor?: number | null;
+  /**
+   * Why the caller has no `emissionFactor` for this application: the figure that is
+   * missing and where to give it (as {@link collectInputForNitrogenBalance} says for a
+   * product without its ammonium N). Given without an `emissionFactor`, the emission is
+   * listed as missing with this reason, and `emissionFactors` is not consulted.
+   */
+  emissionFactorMissing?: string | null;
 }
 
 /** A harvest of a cultivation: the harvested product taken off the field. */
@@ -353,8 +360,8 @@ export interface NitrogenBalanceApplicationResult {
   method: ApplicationMethods | null;
   /** N content used, g N/kg product; `null` when unknown. */
   nContent: number | null;
-  /** Where the N content came from: the composition, Table 11, or 0 for undeclared kunstmest N. */
-  nContentSource: "measured" | "forfaitair" | "not declared" | null;
+  /** Where the N content came from: the composition or Table 11; `null` when unknown (listed as missing). */
+  nContentSource: "measured" | "forfaitair" | null;
   /** N supplied, kg N/ha (amount × N content / 1000). */
   supply: number | null;
   /** The emission factor used (kg NH3-N per kg N). */

@@ -231,6 +231,20 @@ describe("bad input", () => {
       /application compost-1 has no N content/,
     );
   });
+  it("throws for kunstmest whose N or P2O5 content is not recorded, never counting it as 0", () => {
+    const kas = (composition: { n?: number | null; p2o5?: number | null }) =>
+      apply("2025-03-01", 300, 115, { id: "kas-1", composition });
+    const message = (name: string, key: string) =>
+      `Field "field-1": application kas-1 of kunstmest (mestcode 115) has no ${name} content in its composition, and Table 11 has no forfaitaire one for kunstmest; give the declared content (composition.${key}, kg/ton; 0 when the label declares none)`;
+    expect(() => effectiveN(kas({ n: null, p2o5: 0 }))).toThrow(message("N", "n"));
+    expect(() =>
+      calculateNL2025FosfaatGebruiksNormFilling(
+        field({ cultivations: [wheat], applications: [kas({ n: 270 })] }),
+      ),
+    ).toThrow(message("P2O5", "p2o5"));
+    // A recorded 0 stands: 300 kg × 0 kg N/ton = 0.
+    expect(effectiveN(kas({ n: 0, p2o5: 0 }))).toBe(0);
+  });
   it("throws when the origin of grazing-animal manure is missing", () => {
     expectCode(() => effectiveN(apply("2025-03-01", 100, 14)), "MISSING_ORIGIN", /eigen_bedrijf/);
   });

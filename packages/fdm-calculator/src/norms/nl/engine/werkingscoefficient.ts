@@ -53,15 +53,16 @@ function outsideTable9(code: number): Werkingscoefficient {
 /** A content in kg/ton with where it came from. */
 export interface Content {
   value: number;
-  source: "measured" | "forfaitair" | "not declared";
+  source: "measured" | "forfaitair";
 }
 
 /**
  * The N or P2O5 content of an application's fertilizer: the measured content
  * when above 0, otherwise the forfaitaire content of Table 11; a measured 0
- * stands when Table 11 has no forfaitaire content. Kunstmest must declare the
- * nutrients it contains (EU Regulation 2019/1009), so a kunstmest content of
- * `null` counts as 0. `null` when nothing is known.
+ * stands when Table 11 has no forfaitaire content. `null` when nothing is known,
+ * kunstmest (115) included: Table 11 has no content for it, and a product whose
+ * N or P2O5 is not recorded is not taken to hold none (record 0 for a nutrient
+ * its label does not declare).
  */
 export function content(application: PreparedApplication, nutrient: "n" | "p2o5"): Content | null {
   const measured = application.source.fertilizer.composition[nutrient];
@@ -72,7 +73,6 @@ export function content(application: PreparedApplication, nutrient: "n" | "p2o5"
   // RENURE has no forfaitaire content and a 0 would hide it from the RENURE norm.
   if (application.mestcode.isRenure && nutrient === "n") return null;
   if (measured === 0) return { value: 0, source: "measured" };
-  if (application.mestcode.code === KUNSTMEST) return { value: 0, source: "not declared" };
   return null;
 }
 
@@ -87,6 +87,14 @@ export function requireContent(
     throw new FdmCalculatorError(
       "RENURE_CONTENT_REQUIRED",
       `Field "${fieldId}": application ${application.source.id ?? application.index} of mestcode ${application.mestcode.code} (${application.mestcode.description}) needs its measured N content above 0 g/kg: RENURE products have no forfaitaire content in Table 11`,
+      { fieldId },
+    );
+  }
+  if (found === null && application.mestcode.code === KUNSTMEST) {
+    const name = nutrient === "n" ? "N" : "P2O5";
+    throw new FdmCalculatorError(
+      "UNKNOWN_CONTENT",
+      `Field "${fieldId}": application ${application.source.id ?? application.index} of kunstmest (mestcode 115) has no ${name} content in its composition, and Table 11 has no forfaitaire one for kunstmest; give the declared content (composition.${nutrient}, kg/ton; 0 when the label declares none)`,
       { fieldId },
     );
   }
@@ -130,7 +138,7 @@ export function werkingscoefficient(
   if (origin === undefined && rows.some(dependsOnOrigin)) {
     throw new FdmCalculatorError(
       "MISSING_ORIGIN",
-      `Field "${context.fieldId}": application ${application.source.id ?? application.index} of mestcode ${code} (${application.mestcode.description}) needs its origin ("eigen_bedrijf" or "aangevoerd"), because its werkingscoëfficiënt in Table 9 depends on it`,
+      `Field "${context.fieldId}": application ${application.source.id ?? application.index} of mestcode ${code} (${application.mestcode.description}) needs its origin ("eigen_bedrijf" or "aangevoerd"), because its werkingscoëfficiënt in Table 9 depends on it; the collectors take it from options.manureOrigin, keyed by the id of the farm's fertilizer (not its catalogue item id)`,
       { fieldId: context.fieldId },
     );
   }
