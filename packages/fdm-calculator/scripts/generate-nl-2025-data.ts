@@ -42,7 +42,7 @@ for (const r of readCsv("stikstof-variety-lists-2025.csv")) {
 }
 write(
   "stikstof-data.ts",
-  `import { deepFreeze } from "../../../freeze.js";
+  `import { deepFreeze } from "fdm-data";
 import type { StikstofTableRow } from "./table-types.js";`,
   `/**
  * RVO, Tabel 2 Stikstof landbouwgrond 2025 (stikstofgebruiksnormen per crop):
@@ -72,7 +72,7 @@ const fosfaat = readCsv("fosfaat-norms-2025.csv").map((r) => ({
 }));
 write(
   "fosfaat-data.ts",
-  `import { deepFreeze } from "../../../freeze.js";
+  `import { deepFreeze } from "fdm-data";
 import type { FosfaatTableRow } from "./table-types.js";`,
   `/**
  * RVO, Tabel fosfaatgebruiksnormen 2025 and Differentiatie fosfaatgebruiksnorm:
@@ -87,7 +87,7 @@ const dierlijk = readCsv("dierlijke-mest-2025.csv").map(dierlijkeMestRow);
 dierlijk.sort((a, b) => a.priority - b.priority);
 write(
   "dierlijke-mest-data.ts",
-  `import { deepFreeze } from "../../../freeze.js";
+  `import { deepFreeze } from "fdm-data";
 import type { DierlijkeMestTableRow } from "./table-types.js";`,
   `/**
  * RVO pages on the dierlijke-mest-gebruiksnorm, derogatie and NV-gebieden
@@ -100,7 +100,7 @@ export const DIERLIJKE_MEST_TABLE_2025: readonly DierlijkeMestTableRow[] = deepF
 const table9 = readCsv("werkingscoefficienten-2025.csv").map(table9Row);
 write(
   "werkingscoefficienten-data.ts",
-  `import { deepFreeze } from "../../../freeze.js";
+  `import { deepFreeze } from "fdm-data";
 import type { WerkingscoefficientRow } from "./table-types.js";`,
   `/**
  * Uitvoeringsregeling Meststoffenwet, Tabel 9 (2025): werkingscoëfficiënten

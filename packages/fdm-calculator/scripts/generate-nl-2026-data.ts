@@ -81,7 +81,7 @@ const stikstofKey = (row: ReturnType<typeof stikstofRow>) =>
   JSON.stringify({ ...row, rowId: 0, brpCodes: [] });
 write(
   "stikstof-data.ts",
-  `import { deepFreeze } from "../../../freeze.js";
+  `import { deepFreeze } from "fdm-data";
 import { STIKSTOF_TABLE_2025 } from "../2025/stikstof-data.js";
 import type { StikstofTableRow } from "../2025/table-types.js";`,
   `/** Table 2 of 2026 against that of 2025: see against2025 in the generator. */
@@ -113,7 +113,7 @@ export const STIKSTOF_TABLE_2026: readonly StikstofTableRow[] = deepFreeze(ENTRI
 
 write(
   "werkingscoefficienten-data.ts",
-  `import { deepFreeze } from "../../../freeze.js";
+  `import { deepFreeze } from "fdm-data";
 import { WERKINGSCOEFFICIENTEN_2025 } from "../2025/werkingscoefficienten-data.js";
 import type { WerkingscoefficientRow } from "../2025/table-types.js";`,
   `/** Table 9 of 2026 against that of 2025: the index of an unchanged row, or a new row. */
@@ -137,7 +137,7 @@ export const WERKINGSCOEFFICIENTEN_2026: readonly WerkingscoefficientRow[] = dee
 
 write(
   "dierlijke-mest-data.ts",
-  `import { deepFreeze } from "../../../freeze.js";
+  `import { deepFreeze } from "fdm-data";
 import type { DierlijkeMestTableRow } from "../2025/table-types.js";`,
   `/**
  * RVO, dierlijke-mest-gebruiksnorm 2026: derogation is gone, so one case holds
@@ -161,7 +161,7 @@ if (JSON.stringify(renureCodes) !== JSON.stringify(renureCategory)) {
 }
 write(
   "renure-data.ts",
-  'import { deepFreeze } from "../../../freeze.js";',
+  'import { deepFreeze } from "fdm-data";',
   `/**
  * The RENURE norm of 2026: kg N/ha from RENURE products (REcovered Nitrogen
  * from manURE), a ceiling of its own on top of the dierlijke-mest-gebruiksnorm,

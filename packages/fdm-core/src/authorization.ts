@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
-import { deepFreeze } from "./freeze.js";
+import { deepFreeze } from "fdm-data";
 import {
   auditLog,
   type auditOutcome,

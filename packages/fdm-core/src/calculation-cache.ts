@@ -3,7 +3,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import { and, eq } from "drizzle-orm";
 import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
-import { deepFreeze } from "./freeze.js";
+import { deepFreeze } from "fdm-data";
 import { system } from "./guard.js";
 import { calculationErrors, calculationResults } from "./schema.js";
 import { createId, requireText } from "./validate.js";

@@ -9,7 +9,7 @@ import m0004 from "../drizzle/0004_organizations.sql";
 import m0005 from "../drizzle/0005_nmi_catalogue_figures.sql";
 import m0006 from "../drizzle/0006_audit_offers_soil.sql";
 import m0007 from "../drizzle/0007_api_keys.sql";
-import { deepFreeze } from "./freeze.js";
+import { deepFreeze } from "fdm-data";
 
 /**
  * The migrations of drizzle/meta/_journal.json, with their SQL bundled as text

@@ -25,7 +25,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { ApplicationMethods, Harvestable, Rotation } from "fdm-data";
-import { deepFreeze } from "./freeze.js";
+import { deepFreeze } from "fdm-data";
 
 /** A value of an enumeration with the label shown to a user. */
 export interface EnumOption<T extends string> {

@@ -16,6 +16,7 @@
 export { canHarvest, getCultivationCatalogue, getDefaultDates } from "./cultivations.js";
 export { UnknownCatalogueError } from "./errors.js";
 export { getFertilizersCatalogue } from "./fertilizers.js";
+export { deepFreeze } from "./freeze.js";
 export { hashCultivation, hashFertilizer } from "./hash.js";
 export type {
   ApplicationMethods,

@@ -9,7 +9,7 @@
  * `NOTICE`). `defaults.test.ts` compares every figure here with those CSV files.
  */
 import { type ApplicationMethods, getFertilizersCatalogue, type Rotation } from "fdm-data";
-import { deepFreeze } from "../../freeze.js";
+import { deepFreeze } from "fdm-data";
 import { DAY } from "../../norms/nl/calendar.js";
 
 /**

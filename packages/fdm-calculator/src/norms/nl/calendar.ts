@@ -3,7 +3,7 @@
  * engine, the dose, the nitrogen balance and the collectors: every year uses
  * the same calendar days (UTC midnight, in ms) and the same five regions.
  */
-import { deepFreeze } from "../../freeze.js";
+import { deepFreeze } from "fdm-data";
 
 /**
  * The soil regions ("grondsoortregio's") of the Meststoffenwet that RVO's

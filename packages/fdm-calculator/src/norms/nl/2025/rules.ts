@@ -1,4 +1,4 @@
-import { deepFreeze } from "../../../freeze.js";
+import { deepFreeze } from "fdm-data";
 import { BRP_GEWASCODES, MESTCODES, MESTCODES_2025 } from "../engine/catalogue-codes.js";
 import { indexTable2, indexTable9, indexVarieties, type NormYearRules } from "../engine/rules.js";
 import { DIERLIJKE_MEST_TABLE_2025 } from "./dierlijke-mest-data.js";

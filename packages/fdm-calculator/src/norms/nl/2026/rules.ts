@@ -1,4 +1,4 @@
-import { deepFreeze } from "../../../freeze.js";
+import { deepFreeze } from "fdm-data";
 import { FOSFAAT_TABLE_2025 } from "../2025/fosfaat-data.js";
 import { STIKSTOF_VARIETY_LISTS_2025 } from "../2025/stikstof-data.js";
 import { day } from "../calendar.js";

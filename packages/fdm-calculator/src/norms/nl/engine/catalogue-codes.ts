@@ -1,5 +1,5 @@
 import { getCultivationCatalogue, getFertilizersCatalogue } from "fdm-data";
-import { deepFreeze } from "../../../freeze.js";
+import { deepFreeze } from "fdm-data";
 import type { MestcodeRow } from "./table-types.js";
 
 /**
