@@ -6,13 +6,13 @@ import { mestcode } from "../../norms/nl/engine/input.js";
 import type { NormsApplication } from "../../norms/nl/engine/types.js";
 import { type Content, content } from "../../norms/nl/engine/werkingscoefficient.js";
 import { rulesForYear } from "../../norms/nl/registry.js";
+import { add, cultivationSpan, invalid, timeframeDays, toDay, weighted } from "../days.js";
 import type {
   NitrogenBalance,
   NitrogenBalanceApplication,
   NitrogenBalanceApplicationResult,
   NitrogenBalanceByFertilizerType,
   NitrogenBalanceComponents,
-  NitrogenBalanceCultivation,
   NitrogenBalanceCultivationResult,
   NitrogenBalanceEmissionFactors,
   NitrogenBalanceFertilizerType,
@@ -33,26 +33,6 @@ const METHODS: readonly ApplicationMethods[] = [
   "spraying",
 ];
 const TYPES: readonly NitrogenBalanceFertilizerType[] = ["mineral", "manure", "compost", "other"];
-
-/** Adds numbers where `null` (unknown) wins. */
-const add = (...values: (number | null)[]) =>
-  values.reduce<number | null>((sum, v) => (sum === null || v === null ? null : sum + v), 0);
-
-const invalid = (fieldId: string | null, message: string) =>
-  new FdmCalculatorError(
-    "INVALID_INPUT",
-    fieldId === null ? message : `Field "${fieldId}": ${message}`,
-    {
-      fieldId,
-    },
-  );
-
-function toDay(value: unknown, fieldId: string | null, what: string): number {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
-    throw invalid(fieldId, `${what} must be a valid Date`);
-  }
-  return Math.floor(value.getTime() / DAY) * DAY;
-}
 
 /** A finite number of at least 0 within its physical bound; `input` names it in errors. */
 function amount(
@@ -278,7 +258,7 @@ function fieldBalance(field: NitrogenBalanceFieldInput, context: Context): Nitro
     const what = `cultivation "${c?.id}"`;
     if (typeof c?.id !== "string" || c.id === "")
       throw invalid(fieldId, "every cultivation needs an id");
-    cultivationPeriod(c, context, fieldId, what);
+    cultivationSpan(c, context, fieldId, what);
     const fixationInput = optionalAmount(
       c.nitrogenFixation,
       fieldId,
@@ -512,44 +492,8 @@ function ownTarget(given: NitrogenBalanceFieldInput["surplusTarget"], fieldId: s
   return { target: given.value, source: given.source };
 }
 
-function cultivationPeriod(
-  c: NitrogenBalanceCultivation,
-  context: Context,
-  fieldId: string,
-  what: string,
-) {
-  const start = toDay(c.startDate, fieldId, `startDate of ${what}`);
-  const end =
-    c.endDate === null || c.endDate === undefined
-      ? null
-      : toDay(c.endDate, fieldId, `endDate of ${what}`);
-  if (end !== null && end < start) {
-    throw invalid(
-      fieldId,
-      `${what} ends (${formatDay(end)}) before it starts (${formatDay(start)})`,
-    );
-  }
-  if (start > context.end || (end !== null && end < context.start)) {
-    throw new FdmCalculatorError(
-      "DATE_OUTSIDE_TIMEFRAME",
-      `Field "${fieldId}": ${what} (${formatDay(start)} to ${end === null ? "open" : formatDay(end)}) is not on the field during the timeframe ${formatDay(context.start)} to ${formatDay(context.end)}`,
-      { fieldId },
-    );
-  }
-}
-
 function prepareContext(input: NitrogenBalanceInput): Context {
-  const timeframe = input.timeframe;
-  if (!timeframe || typeof timeframe !== "object")
-    throw invalid(null, "timeframe must have a start and an end");
-  const start = toDay(timeframe.start, null, "timeframe.start");
-  const end = toDay(timeframe.end, null, "timeframe.end");
-  if (end < start) {
-    throw invalid(
-      null,
-      `timeframe.end (${formatDay(end)}) lies before timeframe.start (${formatDay(start)})`,
-    );
-  }
+  const { start, end } = timeframeDays(input.timeframe);
   const years = ((end - start) / DAY + 1) / 365;
   return {
     start,
@@ -613,22 +557,6 @@ function prepareTargets(targets: NitrogenBalanceSurplusTarget[] | null | undefin
     }
   });
   return targets;
-}
-
-/** Area-weighted mean of one component over the fields; `null` if any field's is unknown. */
-function weighted(
-  fields: NitrogenBalanceField[],
-  pick: (f: NitrogenBalanceComponents) => number | null,
-) {
-  let sum = 0;
-  let area = 0;
-  for (const f of fields) {
-    const v = pick(f);
-    if (v === null) return null;
-    sum += v * f.area;
-    area += f.area;
-  }
-  return area === 0 ? null : sum / area;
 }
 
 function byType(

@@ -1,6 +1,16 @@
 import { ROTATIONS } from "fdm-data";
 import { checkBound } from "../../bounds.js";
 import { FdmCalculatorError } from "../../errors.js";
+import { DAY, formatDay } from "../../norms/nl/calendar.js";
+import {
+  add,
+  cultivationSpan,
+  daysFrom,
+  invalid,
+  timeframeDays,
+  toDay,
+  weighted,
+} from "../days.js";
 import {
   ORGANIC_MATTER_BALANCE_DEFAULTS,
   type OrganicMatterBalanceBound,
@@ -10,8 +20,6 @@ import type {
   OrganicMatterBalance,
   OrganicMatterBalanceApplicationResult,
   OrganicMatterBalanceByProductType,
-  OrganicMatterBalanceComponents,
-  OrganicMatterBalanceCultivation,
   OrganicMatterBalanceCultivationResult,
   OrganicMatterBalanceDegradation,
   OrganicMatterBalanceEstimate,
@@ -23,7 +31,7 @@ import type {
 } from "./types.js";
 
 const D = ORGANIC_MATTER_BALANCE_DEFAULTS;
-const DAY = 86_400_000;
+
 const TYPES: readonly OrganicMatterBalanceProductType[] = ["manure", "compost", "other"];
 const SOIL_TYPES: readonly OrganicMatterBalanceSoilType[] = [
   "zeeklei",
@@ -35,19 +43,6 @@ const SOIL_TYPES: readonly OrganicMatterBalanceSoilType[] = [
   "duinzand",
   "loess",
 ];
-
-const formatDay = (day: number) => new Date(day).toISOString().slice(0, 10);
-
-/** Adds numbers where `null` (unknown) wins. */
-const add = (...values: (number | null)[]) =>
-  values.reduce<number | null>((sum, v) => (sum === null || v === null ? null : sum + v), 0);
-
-const invalid = (fieldId: string | null, message: string) =>
-  new FdmCalculatorError(
-    "INVALID_INPUT",
-    fieldId === null ? message : `Field "${fieldId}": ${message}`,
-    { fieldId },
-  );
 
 /** A number within one of the balance's bounds; `input` names it in the message. */
 function bounded(
@@ -81,13 +76,6 @@ function optionalBounded(
   input: string,
 ): number | null {
   return value === null || value === undefined ? null : bounded(value, bound, fieldId, input);
-}
-
-function toDay(value: unknown, fieldId: string | null, what: string): number {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
-    throw invalid(fieldId, `${what} must be a valid Date`);
-  }
-  return Math.floor(value.getTime() / DAY) * DAY;
 }
 
 function flag(value: unknown, fieldId: string, what: string): boolean {
@@ -165,31 +153,6 @@ function yearlyDegradation(som: number, density: number, depth: number, factor: 
   return { value: Math.min(Math.max(raw, 0), cap), capped: raw > cap };
 }
 
-/** The span of a cultivation on the field, checked against the timeframe. */
-function span(c: OrganicMatterBalanceCultivation, context: Context, fieldId: string, what: string) {
-  const start = toDay(c.startDate, fieldId, `startDate of ${what}`);
-  const end =
-    c.endDate === null || c.endDate === undefined
-      ? null
-      : toDay(c.endDate, fieldId, `endDate of ${what}`);
-  if (end !== null && end < start) {
-    throw invalid(
-      fieldId,
-      `${what} ends (${formatDay(end)}) before it starts (${formatDay(start)})`,
-    );
-  }
-  if (start > context.end || (end !== null && end < context.start)) {
-    throw new FdmCalculatorError(
-      "DATE_OUTSIDE_TIMEFRAME",
-      `Field "${fieldId}": ${what} (${formatDay(start)} to ${end === null ? "open" : formatDay(end)}) is not on the field during the timeframe ${formatDay(context.start)} to ${formatDay(context.end)}`,
-      { fieldId },
-    );
-  }
-  const from = Math.max(start, context.start);
-  const to = Math.min(end ?? context.end, context.end);
-  return { start, end, from, to, days: Math.round((to - from) / DAY) + 1 };
-}
-
 /** The days of the timeframe on which the farm held a field (both ends included). */
 interface Held {
   from: number;
@@ -222,14 +185,14 @@ function heldSpan(field: OrganicMatterBalanceFieldInput, context: Context): Held
   }
   const from = Math.max(start, context.start);
   const to = Math.min(end ?? context.end, context.end);
-  return { from, to, days: to < from ? 0 : Math.round((to - from) / DAY) + 1 };
+  return { from, to, days: daysFrom(from, to) };
 }
 
 /** A cultivation's span cut to the days the farm held the field. */
 function within<T extends { from: number; to: number; days: number }>(s: T, held: Held): T {
   const from = Math.max(s.from, held.from);
   const to = Math.min(s.to, held.to);
-  return { ...s, from, to, days: to < from ? 0 : Math.round((to - from) / DAY) + 1 };
+  return { ...s, from, to, days: daysFrom(from, to) };
 }
 
 function fieldBalance(
@@ -323,7 +286,7 @@ function fieldBalance(
         `rotation of ${what} is ${JSON.stringify(c.rotation)}; it must be an fdm-data rotation group: ${ROTATIONS.join(", ")}`,
       );
     }
-    const s = within(span(c, context, fieldId, what), held);
+    const s = within(cultivationSpan(c, context, fieldId, what), held);
     if (D.grasslandRotations.includes(c.rotation) && s.days > 0)
       grasslandSpans.push([s.from, s.to]);
     const eom = optionalBounded(
@@ -507,24 +470,8 @@ function soilDegradation(
 }
 
 function prepareContext(input: OrganicMatterBalanceInput) {
-  const timeframe = input.timeframe;
-  if (!timeframe || typeof timeframe !== "object") {
-    throw invalid(null, "timeframe must have a start and an end");
-  }
-  const start = toDay(timeframe.start, null, "timeframe.start");
-  const end = toDay(timeframe.end, null, "timeframe.end");
-  if (end < start) {
-    throw invalid(
-      null,
-      `timeframe.end (${formatDay(end)}) lies before timeframe.start (${formatDay(start)})`,
-    );
-  }
-  const days = bounded(
-    Math.round((end - start) / DAY) + 1,
-    D.bounds.timeframeDays,
-    null,
-    "the timeframe",
-  );
+  const { start, end, days: span } = timeframeDays(input.timeframe);
+  const days = bounded(span, D.bounds.timeframeDays, null, "the timeframe");
   let temperature = { value: D.temperature.value, source: D.temperature.source };
   if (input.temperature !== null && input.temperature !== undefined) {
     if (typeof input.temperature !== "object") {
@@ -538,22 +485,6 @@ function prepareContext(input: OrganicMatterBalanceInput) {
   const t = D.temperatureCorrection;
   const temperatureFactor = t.base ** ((temperature.value - t.reference) / t.divisor);
   return { context: { start, end, days, temperatureFactor }, temperature };
-}
-
-/** Area-weighted mean of one component over the fields; `null` if any field's is unknown. */
-function weighted(
-  fields: OrganicMatterBalanceField[],
-  pick: (f: OrganicMatterBalanceComponents) => number | null,
-) {
-  let sum = 0;
-  let area = 0;
-  for (const f of fields) {
-    const v = pick(f);
-    if (v === null) return null;
-    sum += v * f.area;
-    area += f.area;
-  }
-  return area === 0 ? null : sum / area;
 }
 
 /**
