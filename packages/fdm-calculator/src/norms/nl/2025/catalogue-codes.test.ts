@@ -43,6 +43,13 @@ describe("codes come from fdm-data only", () => {
     expect(() => mestcode(99_999, "f", "application 1", RULES_2025)).toThrow(
       "has typeRvo 99999, which is not an RVO mestcode of Table 11",
     );
+    // fdm-core's text code, passed on as it is: the message says what it got.
+    expect(() => mestcode("14", "f", "application 1", RULES_2025)).toThrow(
+      'Field "f": application 1 has typeRvo "14" (string); it must be an RVO mestcode of Table 11 as a number, e.g. 14',
+    );
+    expect(() => mestcode(undefined, "f", "application 1", RULES_2025)).toThrow(
+      'Field "f": application 1 has typeRvo undefined (undefined); it must be an RVO mestcode',
+    );
   });
 
   it("names the 2026 crops and mestcodes from fdm-data, also the BRP codes new in 2026", () => {

@@ -98,7 +98,14 @@ export function mestcode(
   what: string,
   rules: NormYearRules,
 ): YearMestcode {
-  const row = typeof code === "number" ? rules.mestcodes.get(code) : undefined;
+  if (typeof code !== "number") {
+    throw new FdmCalculatorError(
+      "UNKNOWN_MESTCODE",
+      `Field "${fieldId}": ${what} has typeRvo ${JSON.stringify(code) ?? String(code)} (${code === null ? "null" : typeof code}); it must be an RVO mestcode of Table 11 as a number, e.g. 14`,
+      { fieldId },
+    );
+  }
+  const row = rules.mestcodes.get(code);
   if (!row) {
     throw new FdmCalculatorError(
       "UNKNOWN_MESTCODE",
