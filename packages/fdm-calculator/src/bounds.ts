@@ -2,8 +2,9 @@
 // the 2025 and 2026 norms, the dose, the balance and the advice client refuse the same absurd
 // figures with the same words. A bound is generous: it must never refuse a real figure, only one
 // that no field, fertilizer or lab can produce (1e308 kg/ha, a P-CaCl2 of 1e9).
-import { FdmCalculatorError } from "./errors.js";
+
 import { deepFreeze } from "fdm-data";
+import { FdmCalculatorError } from "./errors.js";
 
 /** A physical range for one kind of input figure, with the reasoning behind it. */
 export interface PhysicalBound {

@@ -95,7 +95,7 @@ describe("calculateDose", () => {
         return e;
       }
     })();
-    expect(error).toMatchObject({ code: "DATE_OUTSIDE_2025" });
+    expect(error).toMatchObject({ code: "DATE_OUTSIDE_YEAR", year: 2025 });
   });
   it("refuses applications of two years: each year has its own Table 9", () => {
     const two = () =>

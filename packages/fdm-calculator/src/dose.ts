@@ -98,7 +98,7 @@ const add = (sum: number | null, value: number | null) =>
  * @throws {FdmCalculatorError} `INVALID_INPUT` for a negative amount or invalid date (an
  *   {@link OutOfBoundsError} for an amount or content beyond its physical bound), or a year
  *   without RVO tables (the message names the supported years); `MIXED_YEARS` for applications
- *   dated in more than one year; `DATE_OUTSIDE_2025` / `DATE_OUTSIDE_2026` for an application
+ *   dated in more than one year; `DATE_OUTSIDE_YEAR` for an application
  *   outside the given `year`; `UNKNOWN_MESTCODE` (a mestcode not in that year's Table 11),
  *   `UNKNOWN_CULTIVATION`, and `MISSING_ORIGIN` when the effective N of grazing-animal manure
  *   needs the manure's origin.

@@ -2,9 +2,8 @@
  * Why a calculation refused its input.
  *
  * - `INVALID_INPUT`: a value has the wrong type or range (a negative amount, an area of 0).
- * - `DATE_OUTSIDE_2025`: an application date lies outside the calendar year 2025,
- *   or a cultivation starts after it.
- * - `DATE_OUTSIDE_2026`: the same for the 2026 norms and the calendar year 2026.
+ * - `DATE_OUTSIDE_YEAR`: an application date lies outside the calendar year of the norms
+ *   (2025, 2026, …), or a cultivation starts after it; the error's `year` names the year.
  * - `MIXED_YEARS`: one farm call holds fields of different years (2025 and 2026).
  * - `UNKNOWN_CULTIVATION`: a cultivation id is not a BRP gewascode (`nl_<code>`).
  * - `UNKNOWN_MESTCODE`: a fertilizer's `typeRvo` is not an RVO mestcode of Table 11.
@@ -36,8 +35,7 @@
  */
 export type FdmCalculatorErrorCode =
   | "INVALID_INPUT"
-  | "DATE_OUTSIDE_2025"
-  | "DATE_OUTSIDE_2026"
+  | "DATE_OUTSIDE_YEAR"
   | "MIXED_YEARS"
   | "RENURE_CONTENT_REQUIRED"
   | "GRASSLAND_DESTRUCTION_NOT_ALLOWED"
@@ -88,13 +86,15 @@ export class FdmCalculatorError extends Error {
   readonly code: FdmCalculatorErrorCode;
   /** The field the input belongs to, where known. */
   readonly fieldId: string | null;
+  /** For `DATE_OUTSIDE_YEAR`: the year of the norms the date lies outside; otherwise `null`. */
+  readonly year: number | null;
 
   /**
    * Creates the error.
    *
    * @param code - Machine-readable reason.
    * @param message - What is wrong, naming the field and the rule.
-   * @param options - `fieldId` of the field concerned and the `cause`, if any.
+   * @param options - `fieldId` of the field concerned, the `year` a `DATE_OUTSIDE_YEAR` is about, and the `cause`, if any.
    * @returns The error.
    * @throws Never.
    * @example
@@ -111,11 +111,12 @@ export class FdmCalculatorError extends Error {
   constructor(
     code: FdmCalculatorErrorCode,
     message: string,
-    options: { fieldId?: string | null; cause?: unknown } = {},
+    options: { fieldId?: string | null; year?: number | null; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "FdmCalculatorError";
     this.code = code;
     this.fieldId = options.fieldId ?? null;
+    this.year = options.year ?? null;
   }
 }

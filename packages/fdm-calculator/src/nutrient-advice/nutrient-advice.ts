@@ -1,8 +1,7 @@
-import { getCultivationCatalogue } from "fdm-data";
+import { deepFreeze, getCultivationCatalogue } from "fdm-data";
 import type { MultiPolygon, Point, Polygon } from "geojson";
 import { checkBound, PHYSICAL_BOUNDS, type PhysicalBoundName } from "../bounds.js";
 import { FdmCalculatorError, type FdmCalculatorErrorCode } from "../errors.js";
-import { deepFreeze } from "fdm-data";
 import { checkPolygonal } from "../location/geodata.js";
 
 /**

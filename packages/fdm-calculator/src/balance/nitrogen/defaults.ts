@@ -8,8 +8,12 @@
  * Nutriënten Management Instituut; the licence notice ships in this package's
  * `NOTICE`). `defaults.test.ts` compares every figure here with those CSV files.
  */
-import { type ApplicationMethods, getFertilizersCatalogue, type Rotation } from "fdm-data";
-import { deepFreeze } from "fdm-data";
+import {
+  type ApplicationMethods,
+  deepFreeze,
+  getFertilizersCatalogue,
+  type Rotation,
+} from "fdm-data";
 import { DAY } from "../../norms/nl/calendar.js";
 
 /**

@@ -129,7 +129,7 @@ describe("each norm by year number", () => {
     const grass = [crop("nl_265", "2015-04-01", "2026-04-20")];
     expect(getHoofdteelt(2025, { fieldId: "f", cultivations: grass }).cultivationId).toBe("nl_265");
     expect(refusal(() => getHoofdteelt(2025, { fieldId: "f", cultivations })).code).toBe(
-      "DATE_OUTSIDE_2025",
+      "DATE_OUTSIDE_YEAR",
     );
   });
 });

@@ -85,7 +85,7 @@ export function describeNormYear(year: number): NormYearDescription {
  * @returns The norm in kg N/ha with the Table-2 line, variant, korting and an explanation.
  * @throws {FdmCalculatorError} `INVALID_INPUT` for a year without rules (the message names the
  *   supported ones), and every error of the year's function (e.g. `NO_NORM_FOR_CROP`,
- *   `DATE_OUTSIDE_2026`).
+ *   `DATE_OUTSIDE_YEAR`).
  * @example
  * ```ts
  * import assert from "node:assert";

@@ -212,12 +212,12 @@ describe("bad input", () => {
   it("throws for a date outside 2025", () => {
     expectCode(
       () => effectiveN(apply("2024-12-31", 100, 115, { composition: { n: 270 } })),
-      "DATE_OUTSIDE_2025",
+      "DATE_OUTSIDE_YEAR",
       /2024-12-31/,
     );
     expectCode(
       () => effectiveN(apply("2026-01-01", 100, 115, { composition: { n: 270 } })),
-      "DATE_OUTSIDE_2025",
+      "DATE_OUTSIDE_YEAR",
       /2026-01-01/,
     );
   });

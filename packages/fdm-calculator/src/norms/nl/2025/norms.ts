@@ -36,7 +36,7 @@ export type NL2025Hoofdteelt = Hoofdteelt;
  * @param input - The field: its `fieldId` (named in errors) and its `cultivations`.
  * @returns The main crop, the cultivation it came from and how it was chosen.
  * @throws {FdmCalculatorError} `UNKNOWN_CULTIVATION` for an id that is not a BRP gewascode,
- *   `INVALID_INPUT` for invalid dates, `DATE_OUTSIDE_2025` for a crop starting after 2025.
+ *   `INVALID_INPUT` for invalid dates, `DATE_OUTSIDE_YEAR` for a crop starting after 2025.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -87,7 +87,7 @@ export function getNL2025Hoofdteelt(input: {
  * @throws {FdmCalculatorError} `NO_NORM_FOR_CROP` when the main crop has no Table-2 line,
  *   `MISSING_VARIANT` when the line needs a teeltwijze that is not given, `NO_NORM_FOR_PERIOD`
  *   or `MISSING_CULTIVATION` for temporary grassland whose period cannot be read, and the
- *   validation errors of the input (`INVALID_INPUT`, `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_2025`,
+ *   validation errors of the input (`INVALID_INPUT`, `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_YEAR`,
  *   `UNKNOWN_MESTCODE`).
  * @example
  * ```ts
@@ -130,7 +130,7 @@ export function getNL2025StikstofGebruiksNorm(input: NL2025NormsInput): Stikstof
  * @param input - The field's plain input, with `soilPhosphate`.
  * @returns The norm in kg P2O5/ha with the land use, the class and an explanation.
  * @throws {FdmCalculatorError} `MISSING_SOIL_ANALYSIS` without P-CaCl2 and P-AL, and the
- *   validation errors of the input (`INVALID_INPUT`, `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_2025`,
+ *   validation errors of the input (`INVALID_INPUT`, `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_YEAR`,
  *   `UNKNOWN_MESTCODE`).
  * @example
  * ```ts
@@ -173,7 +173,7 @@ export function getNL2025FosfaatGebruiksNorm(input: NL2025NormsInput): FosfaatGe
  * @param input - The field's plain input.
  * @returns The norm in kg N/ha with RVO's label of the case and an explanation.
  * @throws {FdmCalculatorError} The validation errors of the input (`INVALID_INPUT`,
- *   `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_2025`, `UNKNOWN_MESTCODE`).
+ *   `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_YEAR`, `UNKNOWN_MESTCODE`).
  * @example
  * ```ts
  * import assert from "node:assert";

@@ -15,7 +15,6 @@ import { WERKINGSCOEFFICIENTEN_2025 } from "./werkingscoefficienten-data.js";
  */
 export const RULES_2025: NormYearRules = deepFreeze({
   year: 2025,
-  dateError: "DATE_OUTSIDE_2025",
   flags: [
     "isNVGebied",
     "isGWBG",

@@ -368,7 +368,7 @@ describe("hoofdteelt and bad input", () => {
   it("throws for a cultivation starting after 2025 or ending before it starts", () => {
     expectError(
       { cultivations: [crop("nl_265", "2026-01-01")] },
-      "DATE_OUTSIDE_2025",
+      "DATE_OUTSIDE_YEAR",
       /after 2025/,
     );
     expectError(

@@ -95,12 +95,12 @@ describe("2026 filling: RENURE", () => {
     ).toMatch(/^UNKNOWN_MESTCODE: .*for 2025/);
   });
 
-  it("an application dated outside 2026 is DATE_OUTSIDE_2026", () => {
+  it("an application dated outside 2026 is DATE_OUTSIDE_YEAR", () => {
     expect(
       codeOf(() =>
         calculateNL2026StikstofGebruiksNormFilling(input([ammoniumSulphate(80, "2025-12-31")])),
       ),
-    ).toMatch(/^DATE_OUTSIDE_2026: Field "field-1": application 0 is dated 2025-12-31/);
+    ).toMatch(/^DATE_OUTSIDE_YEAR: Field "field-1": application 0 is dated 2025-12-31/);
   });
 });
 

@@ -21,7 +21,7 @@ import type { NL2026NormsInput } from "./types.js";
  * @returns The filling in kg N/ha with the contribution of each application.
  * @throws {FdmCalculatorError} `RENURE_CONTENT_REQUIRED` for a RENURE product without a
  *   measured N content above 0, `UNKNOWN_CONTENT`, `MISSING_ORIGIN`, and the validation errors
- *   of the input (`DATE_OUTSIDE_2026` for an application dated outside 2026).
+ *   of the input (`DATE_OUTSIDE_YEAR` for an application dated outside 2026).
  * @example
  * ```ts
  * import assert from "node:assert";

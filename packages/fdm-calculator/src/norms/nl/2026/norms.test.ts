@@ -221,7 +221,7 @@ describe("getNL2026Hoofdteelt", () => {
   it("refuses a crop starting after 2026", () => {
     expectCode(
       () => getNL2026Hoofdteelt({ fieldId: "f", cultivations: [crop("nl_265", "2027-01-05")] }),
-      "DATE_OUTSIDE_2026",
+      "DATE_OUTSIDE_YEAR",
       /after 2026/,
     );
   });

@@ -32,7 +32,7 @@ export type NL2026Hoofdteelt = Hoofdteelt;
  * @param input - The field: its `fieldId` (named in errors) and its `cultivations`.
  * @returns The main crop, the cultivation it came from and how it was chosen.
  * @throws {FdmCalculatorError} `UNKNOWN_CULTIVATION` for an id that is not a BRP gewascode,
- *   `INVALID_INPUT` for invalid dates, `DATE_OUTSIDE_2026` for a crop starting after 2026.
+ *   `INVALID_INPUT` for invalid dates, `DATE_OUTSIDE_YEAR` for a crop starting after 2026.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -85,7 +85,7 @@ export function getNL2026Hoofdteelt(input: {
  * @throws {FdmCalculatorError} `NO_NORM_FOR_CROP` when the main crop has no Table-2 line,
  *   `GRASSLAND_DESTRUCTION_NOT_ALLOWED` for grassland destroyed on zand or löss outside the
  *   periods RVO allows, `MISSING_VARIANT`, `NO_NORM_FOR_PERIOD`, `MISSING_CULTIVATION`, and the
- *   validation errors of the input (`INVALID_INPUT`, `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_2026`,
+ *   validation errors of the input (`INVALID_INPUT`, `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_YEAR`,
  *   `UNKNOWN_MESTCODE`).
  * @example
  * ```ts
@@ -126,7 +126,7 @@ export function getNL2026StikstofGebruiksNorm(input: NL2026NormsInput): Stikstof
  * @param input - The field's plain 2026 input, with `soilPhosphate`.
  * @returns The norm in kg P2O5/ha with the land use, the class and an explanation.
  * @throws {FdmCalculatorError} `MISSING_SOIL_ANALYSIS` without P-CaCl2 and P-AL, and the
- *   validation errors of the input (`DATE_OUTSIDE_2026` among them).
+ *   validation errors of the input (`DATE_OUTSIDE_YEAR` among them).
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -162,7 +162,7 @@ export function getNL2026FosfaatGebruiksNorm(input: NL2026NormsInput): FosfaatGe
  * @param input - The field's plain 2026 input.
  * @returns The norm in kg N/ha with RVO's label of the case and an explanation.
  * @throws {FdmCalculatorError} The validation errors of the input (`INVALID_INPUT`,
- *   `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_2026`, `UNKNOWN_MESTCODE`).
+ *   `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_YEAR`, `UNKNOWN_MESTCODE`).
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -197,7 +197,7 @@ export function getNL2026DierlijkeMestGebruiksNorm(
  * @param input - The field's plain 2026 input (validated like every 2026 norm).
  * @returns The norm in kg N/ha with the mestcodes that fill it.
  * @throws {FdmCalculatorError} The validation errors of the input (`INVALID_INPUT`,
- *   `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_2026`, `UNKNOWN_MESTCODE`).
+ *   `UNKNOWN_CULTIVATION`, `DATE_OUTSIDE_YEAR`, `UNKNOWN_MESTCODE`).
  * @example
  * ```ts
  * import assert from "node:assert";

@@ -22,7 +22,6 @@ const renure = new Set(RENURE_2026.mestcodes);
  */
 export const RULES_2026: NormYearRules = deepFreeze({
   year: 2026,
-  dateError: "DATE_OUTSIDE_2026",
   flags: ["isNVGebied", "hasGrazingIntention", "isOrganicCertified"],
   lineByCode: indexTable2(STIKSTOF_TABLE_2026),
   varieties: indexVarieties(STIKSTOF_VARIETY_LISTS_2025),

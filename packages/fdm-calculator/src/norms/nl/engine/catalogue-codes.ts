@@ -1,5 +1,4 @@
-import { getCultivationCatalogue, getFertilizersCatalogue } from "fdm-data";
-import { deepFreeze } from "fdm-data";
+import { deepFreeze, getCultivationCatalogue, getFertilizersCatalogue } from "fdm-data";
 import type { MestcodeRow } from "./table-types.js";
 
 /**

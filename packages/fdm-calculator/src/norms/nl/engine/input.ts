@@ -139,9 +139,9 @@ export function prepareCultivations(
     }
     if (start > last) {
       throw new FdmCalculatorError(
-        rules.dateError,
+        "DATE_OUTSIDE_YEAR",
         `Field "${fieldId}": ${cultivationName(c, i)} starts on ${formatDay(start)}, after ${rules.year}; the ${rules.year} norms only use cultivations that start before ${rules.year + 1}`,
-        { fieldId },
+        { fieldId, year: rules.year },
       );
     }
     if (end !== null && end < start) {
@@ -184,9 +184,9 @@ export function prepareApplications(
     }
     if (applied < first || applied > last) {
       throw new FdmCalculatorError(
-        rules.dateError,
+        "DATE_OUTSIDE_YEAR",
         `Field "${fieldId}": ${applicationName(a, index)} is dated ${formatDay(applied)}; the ${rules.year} gebruiksnormen count only applications from ${rules.year}-01-01 to ${rules.year}-12-31`,
-        { fieldId },
+        { fieldId, year: rules.year },
       );
     }
     if (typeof a.amount !== "number" || !Number.isFinite(a.amount) || a.amount < 0) {

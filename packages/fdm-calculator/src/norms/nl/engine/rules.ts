@@ -5,7 +5,6 @@
  * `NormYearRules` value (in its folder's `rules.ts`) found through the registry
  * (`../registry.ts`).
  */
-import type { FdmCalculatorErrorCode } from "../../../errors.js";
 import type {
   DierlijkeMestTableRow,
   FosfaatTableRow,
@@ -31,8 +30,6 @@ export interface RenureRule {
 export interface NormYearRules {
   /** The calendar year the norms are for. */
   year: number;
-  /** The error code of a date outside `year`. */
-  dateError: Extract<FdmCalculatorErrorCode, `DATE_OUTSIDE_${number}`>;
   /** The boolean flags the input of a field must give. */
   flags: readonly string[];
   /** The rows of the default Table-2 line per BRP code. */
