@@ -4,6 +4,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard, system } from "./guard.js";
+import { afterKey, byKey, type Page, type PageRequest, pageOf, requirePage } from "./page.js";
 import { apiKeys } from "./schema.js";
 import { createId, optionalDate, requireId, requireText } from "./validate.js";
 
@@ -161,14 +162,47 @@ export async function createApiKey(
  * assert.deepEqual(keys.map((k) => k.prefix), [created.key.slice(0, 12)]);
  * ```
  */
-export async function listApiKeys(fdm: FdmType, principalId: PrincipalId): Promise<ApiKey[]> {
-  return guard(fdm, principalId, "listApiKeys").readOwn("api_key", "*", (db, ctx) =>
-    db
+export async function listApiKeys(fdm: FdmType, principalId: PrincipalId): Promise<ApiKey[]>;
+/**
+ * Lists one page of the acting user's API keys, by id (ids compare as bytes): at most
+ * `page.limit` whose ids come after `page.after`, read in SQL. See {@link getFields} for how
+ * pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user whose keys are listed.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's keys and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a bad page (`field: "page.limit"` or `"page.after"`).
+ * @throws {FdmPermissionError} When the principal is not an existing user.
+ */
+export async function listApiKeys(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  page: PageRequest,
+): Promise<Page<ApiKey>>;
+export async function listApiKeys(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  page?: PageRequest,
+): Promise<ApiKey[] | Page<ApiKey>> {
+  const checked = page === undefined ? null : requirePage(page);
+  return guard(fdm, principalId, "listApiKeys").readOwn("api_key", "*", async (db, ctx) => {
+    const mine = eq(apiKeys.userId, ctx.principalId);
+    if (checked === null) {
+      return db
+        .select(publicColumns)
+        .from(apiKeys)
+        .where(mine)
+        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+    }
+    const rows = await db
       .select(publicColumns)
       .from(apiKeys)
-      .where(eq(apiKeys.userId, ctx.principalId))
-      .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id)),
-  );
+      .where(and(mine, afterKey(apiKeys.id, checked)))
+      .orderBy(byKey(apiKeys.id))
+      .limit(checked.limit + 1);
+    return pageOf(rows, checked, (k) => k.id);
+  });
 }
 
 /**

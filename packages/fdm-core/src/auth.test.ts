@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFdmAuth, type FdmAuth } from "./auth.js";
 import { FdmError } from "./error.js";
 import { authAccount, authSession, authUser } from "./schema.js";
@@ -162,6 +162,87 @@ describe("createFdmAuth", () => {
     });
     const [after] = await db.fdm.select({ n: count() }).from(authUser);
     expect(after?.n).toBe(before?.n);
+  });
+
+  it("refuses every sign-in of an account, the right password too, after 5 failures", async () => {
+    const lena = { name: "Lena", email: "lena@example.org", password: "lena's passphrase" };
+    await auth.api.signUpEmail({ body: { ...lena, username: "lena" } });
+    const signIn = (email: string, password: string) =>
+      auth.api.signInEmail({ body: { email, password } }).then(
+        () => "signed in",
+        (err: { status?: string; body?: { code?: string }; headers?: Record<string, string> }) =>
+          `${err.status} ${err.body?.code ?? ""}`.trim(),
+      );
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push(await signIn(lena.email, `wrong ${i}`));
+    expect(answers).toEqual(Array(5).fill("UNAUTHORIZED INVALID_EMAIL_OR_PASSWORD"));
+    expect(await signIn("LENA@example.org", lena.password)).toBe(
+      "TOO_MANY_REQUESTS TOO_MANY_FAILED_SIGN_INS",
+    );
+    const byUsername = await auth.api
+      .signInUsername({ body: { username: "lena", password: lena.password } })
+      .catch((err: { headers?: Record<string, string>; body?: { code?: string } }) => err);
+    expect(byUsername).toMatchObject({ body: { code: "TOO_MANY_FAILED_SIGN_INS" } });
+    const wait = Number((byUsername as { headers: Record<string, string> }).headers["Retry-After"]);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(900);
+    // Another account is not affected.
+    expect(await signIn(anna.email, anna.password)).toBe("signed in");
+  }, 30_000);
+
+  it("writes better-auth's errors as a fixed line without the request's URL", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      lines.push(args.map(String).join(" "));
+    });
+    try {
+      const res = await auth.handler(
+        new Request("http://127.0.0.1:3000/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            email: anna.email,
+            password: anna.password,
+            callbackURL: "https://evil.example/collect",
+          }),
+        }),
+      );
+      expect(res.status).toBe(403);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      { source: "better-auth", level: "error", message: "an auth request failed" },
+    ]);
+  });
+
+  it("logs the message of an error from sendVerificationEmail, and not the address", async () => {
+    const mailing = createFdmAuth(db.fdm, {
+      secret: testSecret,
+      sendVerificationEmail: async () => {
+        throw new Error("SMTP: could not send the mail through smtp.example.org:587 (EAUTH).");
+      },
+    });
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      lines.push(args.map(String).join(" "));
+    });
+    try {
+      await mailing.api.signUpEmail({
+        body: { name: "Mira", email: "mira@example.org", password: "mira's passphrase" },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      {
+        source: "better-auth",
+        level: "error",
+        message: "an auth request failed",
+        error: "Error",
+        detail: "SMTP: could not send the mail through smtp.example.org:587 (EAUTH).",
+      },
+    ]);
   });
 
   it("rejects a short secret and a bad base URL", () => {

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { username } from "better-auth/plugins/username";
 import { eq } from "drizzle-orm";
 import { FdmError } from "./error.js";
@@ -30,16 +31,115 @@ export interface FdmAuthOptions {
    * sign-up with the user, the link (`url`) and its single-use `token`; opening the link, or
    * `auth.api.verifyEmail({ query: { token } })`, marks the address verified. Only a verified
    * address can see and accept invitations to organizations. better-auth keeps the token
-   * signed, never in a table in clear.
+   * signed, never in a table in clear. An error it throws is logged with its message (see
+   * {@link createFdmAuth}), so that message must hold no secret.
    */
-  sendVerificationEmail?: (data: {
-    user: { id: string; email: string; name: string };
-    url: string;
-    token: string;
-  }) => Promise<void>;
+  sendVerificationEmail?: SendVerificationEmail;
 }
 
+/** Sends the link that proves a user's email address: {@link FdmAuthOptions.sendVerificationEmail}. */
+type SendVerificationEmail = (data: {
+  user: { id: string; email: string; name: string };
+  url: string;
+  token: string;
+}) => Promise<void>;
+
+/** Failed sign-ins one account may have in {@link failureWindowMs} before sign-in is refused. */
+const failuresPerAccount = 5;
+/** 15 minutes, from an account's first failed sign-in. */
+const failureWindowMs = 15 * 60_000;
+/** Past this many accounts with failures in memory, expired entries are dropped. */
+const pruneAbove = 10_000;
+/** And past this many, the oldest, so memory stays bounded whatever an attacker sends. */
+const keepAtMost = 100_000;
+
+/**
+ * Failed sign-ins per account, kept in this process's memory. better-auth's own rate limit
+ * counts requests per client address and path only, so it cannot stop one account being
+ * guessed at from many addresses: this can.
+ */
+class SignInFailures {
+  private readonly entries = new Map<string, { count: number; since: number }>();
+
+  /** Seconds until `key` may sign in again; 0 when it may now. */
+  waitSeconds(key: string, now: number): number {
+    const entry = this.entries.get(key);
+    if (!entry) return 0;
+    if (now - entry.since >= failureWindowMs) {
+      this.entries.delete(key);
+      return 0;
+    }
+    if (entry.count < failuresPerAccount) return 0;
+    return Math.max(1, Math.ceil((entry.since + failureWindowMs - now) / 1000));
+  }
+
+  failed(key: string, now: number): void {
+    const entry = this.entries.get(key);
+    if (entry && now - entry.since < failureWindowMs) {
+      entry.count += 1;
+      return;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, { count: 1, since: now });
+    if (this.entries.size > pruneAbove) {
+      for (const [k, e] of this.entries)
+        if (now - e.since >= failureWindowMs) this.entries.delete(k);
+      for (const k of this.entries.keys()) {
+        if (this.entries.size <= keepAtMost) break;
+        this.entries.delete(k);
+      }
+    }
+  }
+
+  succeeded(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+/** Errors thrown by the caller's own callbacks: their messages are the caller's to vouch for. */
+const callerErrors = new WeakSet<object>();
+
+/**
+ * better-auth's log, reduced to one fixed JSON line per error on standard error. Its messages
+ * can hold a request's Origin or callback URL, and its warnings tell a sign-in with an unknown
+ * address ("User not found") from a wrong password: none of that is written, only that an auth
+ * request failed and, when an error came with it, the error's name (e.g. `PostgresError`), and
+ * the message of an error thrown by the caller's `sendVerificationEmail`.
+ */
+const authLogger = {
+  level: "error" as const,
+  log: (_level: string, _message: string, ...args: unknown[]) => {
+    const error = args.find((a): a is Error => a instanceof Error);
+    console.error(
+      JSON.stringify({
+        source: "better-auth",
+        level: "error",
+        message: "an auth request failed",
+        ...(error ? { error: error.name } : {}),
+        ...(error && callerErrors.has(error) ? { detail: error.message } : {}),
+      }),
+    );
+  },
+};
+
 function build(fdm: FdmType, options: FdmAuthOptions) {
+  const failures = new SignInFailures();
+  /** The account a sign-in names: by email, or by the email of the username's user. */
+  const accountOf = async (path: string, body: unknown): Promise<string | null> => {
+    const b = (body ?? {}) as { email?: unknown; username?: unknown };
+    if (path === "/sign-in/email" && typeof b.email === "string") {
+      return `email:${b.email.trim().toLowerCase()}`;
+    }
+    if (path === "/sign-in/username" && typeof b.username === "string") {
+      const name = b.username.trim().toLowerCase();
+      const [user] = await fdm
+        .select({ email: authUser.email })
+        .from(authUser)
+        .where(eq(authUser.username, name));
+      return user ? `email:${user.email.toLowerCase()}` : `username:${name}`;
+    }
+    return null;
+  };
   return betterAuth({
     appName: "FDM",
     secret: options.secret,
@@ -57,7 +157,14 @@ function build(fdm: FdmType, options: FdmAuthOptions) {
     ...(options.sendVerificationEmail
       ? {
           emailVerification: {
-            sendVerificationEmail: options.sendVerificationEmail,
+            sendVerificationEmail: async (data: Parameters<SendVerificationEmail>[0]) => {
+              try {
+                await options.sendVerificationEmail?.(data);
+              } catch (err) {
+                if (typeof err === "object" && err !== null) callerErrors.add(err);
+                throw err;
+              }
+            },
             sendOnSignUp: true,
           },
         }
@@ -89,6 +196,52 @@ function build(fdm: FdmType, options: FdmAuthOptions) {
     ],
     // No usage data leaves the machine.
     telemetry: { enabled: false },
+    // Per client address and path, in every environment (better-auth's default: production only).
+    // The memory store is better-auth's, shared by the auth instances of one process.
+    rateLimit: {
+      enabled: true,
+      storage: "memory",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/*": { window: 900, max: 20 },
+        "/sign-up/*": { window: 3600, max: 5 },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const account = await accountOf(ctx.path, ctx.body);
+        if (account === null) return;
+        const wait = failures.waitSeconds(account, Date.now());
+        if (wait > 0) {
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            {
+              code: "TOO_MANY_FAILED_SIGN_INS",
+              message: `Too many failed sign-ins for this account: retry after ${wait} s.`,
+            },
+            { "Retry-After": String(wait) },
+          );
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const account = await accountOf(ctx.path, ctx.body);
+        if (account === null) return;
+        const returned = ctx.context.returned;
+        if (isAPIError(returned)) {
+          if (returned.statusCode === 401) failures.failed(account, Date.now());
+        } else if (returned !== undefined) {
+          failures.succeeded(account);
+        }
+      }),
+    },
+    // The origin and CSRF checks run as in production also under NODE_ENV=test, where
+    // better-auth would otherwise skip them, so tests see what users get.
+    advanced: { disableOriginCheck: false, disableCSRFCheck: false },
+    logger: authLogger,
+    // An error that is not an APIError reaches the caller (fdm-api answers it with a 500 problem)
+    // instead of being printed, with whatever it holds, by better-auth's router.
+    onAPIError: { throw: true },
   });
 }
 
@@ -120,6 +273,28 @@ export type FdmAuth = ReturnType<typeof build>;
  * id, nothing stored, the existing account untouched — so that, like
  * {@link getPrincipalByEmail}, it does not tell anyone which addresses have accounts.
  * The id of such an answer belongs to no user, and fdm-core refuses it as a principal.
+ *
+ * Sign-in is throttled in every environment, not only with `NODE_ENV=production`:
+ * - Per account: after 5 failed sign-ins (by email or by username) within 15 minutes of the
+ *   first, every sign-in of that account is refused, the right password too, until those 15
+ *   minutes are over: an `APIError` with status `TOO_MANY_REQUESTS` (429), code
+ *   `TOO_MANY_FAILED_SIGN_INS` and a `Retry-After` header in seconds. A successful sign-in
+ *   clears the count. An address without an account is counted alike, so the answers do not
+ *   tell which addresses have accounts. This also holds for `auth.api.signInEmail` calls.
+ * - Per client address, on requests to `handler` (better-auth's rate limit): 20 sign-in
+ *   requests per 15 minutes, 5 sign-ups per hour, 100 requests per minute to each other
+ *   endpoint (better-auth's own rules stay for password and email changes: 3 per 10 seconds),
+ *   answered 429 with `X-Retry-After`. A window ends that many seconds after the last request
+ *   it let through. better-auth reads the address from the `x-forwarded-for` header, which
+ *   only a server in front can be trusted to set: fdm-api's `createApi` sets it from the
+ *   connection.
+ * Both counts are kept in the memory of the process, per instance.
+ *
+ * better-auth's own log is reduced to one fixed JSON line per error on standard error
+ * (`{"source":"better-auth","level":"error","message":"an auth request failed"}`, with the
+ * error's name when there is one, and as `detail` the message of an error thrown by
+ * `sendVerificationEmail`): it never holds a header, an email address or whether an account
+ * exists.
  *
  * A user's `id` is the {@link PrincipalId} the other fdm-core functions take.
  * Usernames are 3–30 characters: lower-case letters, digits, `_`, `.` and

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { deepFreeze } from "fdm-data";
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
-import { deepFreeze } from "fdm-data";
 import {
   auditLog,
   type auditOutcome,

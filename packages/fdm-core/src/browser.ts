@@ -182,6 +182,7 @@ export {
   updateOrganization,
   updateRoleOfUserAtOrganization,
 } from "./organization.js";
+export { MAX_PAGE_LIMIT, type Page, type PageRequest } from "./page.js";
 export {
   getPrincipal,
   getPrincipalByEmail,

@@ -1,9 +1,9 @@
 import { sha256 as sha256Digest } from "@noble/hashes/sha2";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import { and, eq } from "drizzle-orm";
+import { deepFreeze } from "fdm-data";
 import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
-import { deepFreeze } from "fdm-data";
 import { system } from "./guard.js";
 import { calculationErrors, calculationResults } from "./schema.js";
 import { createId, requireText } from "./validate.js";

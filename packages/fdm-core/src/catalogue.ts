@@ -12,6 +12,16 @@ import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard, system } from "./guard.js";
 import { jsonList } from "./json-list.js";
 import {
+  afterKey,
+  byKey,
+  type CheckedPage,
+  type Page,
+  type PageRequest,
+  pageOf,
+  readJsonPage,
+  requirePage,
+} from "./page.js";
+import {
   cultivationCatalogue,
   farmCultivationCatalogues,
   farmFertilizerCatalogues,
@@ -546,24 +556,74 @@ export async function getCultivationsFromCatalogue(
   principalId: PrincipalId,
   farmId: string,
   options?: { itemIds?: readonly string[] },
-): Promise<CultivationCatalogue> {
+): Promise<CultivationCatalogue>;
+/**
+ * Lists one page of the crops a farm can pick from, by item id (ids compare as bytes): at most
+ * `page.limit` whose ids come after `page.after`, read in SQL; `options.itemIds` filters as
+ * without a page. See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @param options - `itemIds` as without a page, or `undefined`.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's items and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} As without a page, and `INVALID_INPUT` for a bad page (`field:
+ *   "page.limit"` or `"page.after"`).
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ */
+export async function getCultivationsFromCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options: { itemIds?: readonly string[] } | undefined,
+  page: PageRequest,
+): Promise<Page<CultivationCatalogueItem>>;
+export async function getCultivationsFromCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  options?: { itemIds?: readonly string[] },
+  page?: PageRequest,
+): Promise<CultivationCatalogue | Page<CultivationCatalogueItem>> {
   const { itemIds } = catalogueOptions(options);
-  return guard(fdm, principalId, "getCultivationsFromCatalogue").read("farm", farmId, (db) =>
-    cropsOfFarm(db, farmId, itemIds),
+  const checked = page === undefined ? null : requirePage(page);
+  return guard(fdm, principalId, "getCultivationsFromCatalogue").read("farm", farmId, async (db) =>
+    checked === null
+      ? cropsOfFarm(db, farmId, itemIds)
+      : pageOf(await cropsOfFarm(db, farmId, itemIds, checked), checked, (i) => i.itemId),
   );
 }
 
-/** The work of {@link getCultivationsFromCatalogue}, also done by getFarmRecords. */
+/**
+ * The work of {@link getCultivationsFromCatalogue}, also done by getFarmRecords; with a page,
+ * the first `limit + 1` items after `after` by item id.
+ */
 export async function cropsOfFarm(
   db: FdmType,
   farmId: string,
   itemIds: readonly string[] | null | undefined,
+  page?: CheckedPage,
 ): Promise<CultivationCatalogue> {
   if (itemIds?.length === 0) return [];
   const enabled = db
     .select({ catalogue: farmCultivationCatalogues.catalogue })
     .from(farmCultivationCatalogues)
     .where(eq(farmCultivationCatalogues.farmId, farmId));
+  const where = and(
+    inArray(cultivationCatalogue.catalogue, enabled),
+    itemIds ? inArray(cultivationCatalogue.itemId, [...itemIds]) : undefined,
+  );
+  if (page !== undefined) {
+    return readJsonPage<CultivationCatalogueItem>(
+      db,
+      catalogueList,
+      cultivationCatalogue.itemId,
+      page,
+      (selected) => db.select(selected).from(cultivationCatalogue).$dynamic(),
+      where,
+    );
+  }
   // One JSON value for the whole list (see json-list.ts).
   const [row] = await db
     .select({
@@ -573,12 +633,7 @@ export async function cropsOfFarm(
       ),
     })
     .from(cultivationCatalogue)
-    .where(
-      and(
-        inArray(cultivationCatalogue.catalogue, enabled),
-        itemIds ? inArray(cultivationCatalogue.itemId, [...itemIds]) : undefined,
-      ),
-    );
+    .where(where);
   return catalogueList.parse<CultivationCatalogueItem>(row?.list);
 }
 
@@ -614,22 +669,57 @@ export async function getFertilizersFromCatalogue(
   fdm: FdmType,
   principalId: PrincipalId,
   farmId: string,
-): Promise<FertilizerCatalogueItem[]> {
+): Promise<FertilizerCatalogueItem[]>;
+/**
+ * Lists one page of the fertilizer products a farm can pick from, by item id (ids compare as
+ * bytes): at most `page.limit` whose ids come after `page.after`, read in SQL. See
+ * {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's products and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a bad page (`field: "page.limit"` or `"page.after"`);
+ *   `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not read the farm.
+ */
+export async function getFertilizersFromCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  page: PageRequest,
+): Promise<Page<FertilizerCatalogueItem>>;
+export async function getFertilizersFromCatalogue(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  page?: PageRequest,
+): Promise<FertilizerCatalogueItem[] | Page<FertilizerCatalogueItem>> {
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "getFertilizersFromCatalogue").read("farm", farmId, async (db) => {
     const enabled = db
       .select({ catalogue: farmFertilizerCatalogues.catalogue })
       .from(farmFertilizerCatalogues)
       .where(eq(farmFertilizerCatalogues.farmId, farmId));
-    return db
+    const offered = or(
+      and(isNull(fertilizerCatalogue.farmId), inArray(fertilizerCatalogue.catalogue, enabled)),
+      eq(fertilizerCatalogue.farmId, farmId),
+    );
+    if (checked === null) {
+      return db
+        .select()
+        .from(fertilizerCatalogue)
+        .where(offered)
+        .orderBy(asc(fertilizerCatalogue.nameNl), asc(fertilizerCatalogue.itemId));
+    }
+    const rows = await db
       .select()
       .from(fertilizerCatalogue)
-      .where(
-        or(
-          and(isNull(fertilizerCatalogue.farmId), inArray(fertilizerCatalogue.catalogue, enabled)),
-          eq(fertilizerCatalogue.farmId, farmId),
-        ),
-      )
-      .orderBy(asc(fertilizerCatalogue.nameNl), asc(fertilizerCatalogue.itemId));
+      .where(and(offered, afterKey(fertilizerCatalogue.itemId, checked)))
+      .orderBy(byKey(fertilizerCatalogue.itemId))
+      .limit(checked.limit + 1);
+    return pageOf(rows, checked, (i) => i.itemId);
   });
 }
 

@@ -9,6 +9,15 @@ import { guard } from "./guard.js";
 import { chunksFor, insertTogether, refreshStatistics } from "./insert-together.js";
 import { jsonList } from "./json-list.js";
 import {
+  type CheckedPage,
+  type Page,
+  type PageRequest,
+  pageOf,
+  readJsonPage,
+  requirePage,
+} from "./page.js";
+import { type ReturningRecord, wantsRecord } from "./returning.js";
+import {
   cultivationCatalogue,
   cultivationEnding,
   cultivationHarvesting,
@@ -140,8 +149,25 @@ function selectCultivations(db: FdmType, where: SQL | undefined) {
 
 const cultivationList = jsonList(cultivationColumns);
 
-/** The cultivations matching `where` as one JSON value (see json-list.ts), in the same order. */
-async function listCultivations(db: FdmType, where: SQL | undefined): Promise<Cultivation[]> {
+/**
+ * The cultivations matching `where` as one JSON value (see json-list.ts), in the same order;
+ * with a page, the first `limit + 1` after `after` by id.
+ */
+async function listCultivations(
+  db: FdmType,
+  where: SQL | undefined,
+  page?: CheckedPage,
+): Promise<Cultivation[]> {
+  if (page !== undefined) {
+    return readJsonPage<Cultivation>(
+      db,
+      cultivationList,
+      cultivations.id,
+      page,
+      (selected) => joinCultivations(db.select(selected).from(cultivations).$dynamic()),
+      where,
+    );
+  }
   const [row] = await joinCultivations(
     db
       .select({ list: cultivationList.select(...cultivationOrder) })
@@ -196,9 +222,39 @@ export async function addCultivation(
   principalId: PrincipalId,
   fieldId: string,
   cultivation: CultivationInput,
-): Promise<string> {
+): Promise<string>;
+/**
+ * Starts a cultivation on a field as {@link addCultivation} does, and returns the cultivation
+ * as {@link getCultivation} shows it, read in the same transaction: one access check and one
+ * audit row for the add and the read.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who adds it; needs the `write` right on the field's farm.
+ * @param fieldId - The field.
+ * @param cultivation - The crop and its dates.
+ * @param options - `{ returning: "record" }`.
+ * @returns The new cultivation.
+ * @throws {FdmError} As {@link addCultivation}; `INVALID_INPUT` (`field: "options.returning"`)
+ *   for other options.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ */
+export async function addCultivation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  cultivation: CultivationInput,
+  options: ReturningRecord,
+): Promise<Cultivation>;
+export async function addCultivation(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  cultivation: CultivationInput,
+  options?: ReturningRecord,
+): Promise<string | Cultivation> {
   const { id, catalogueItemId, startDate, endDate } = cultivationRow(cultivation);
-  await guard(fdm, principalId, "addCultivation").write(
+  const record = wantsRecord(options);
+  return guard(fdm, principalId, "addCultivation").write(
     "field",
     fieldId,
     async (tx, { farmId, tenure }) => {
@@ -209,9 +265,9 @@ export async function addCultivation(
         tx.insert(cultivationStarting).values({ cultivationId: id, fieldId, startDate }),
         ...(endDate ? [tx.insert(cultivationEnding).values({ cultivationId: id, endDate })] : []),
       ]);
+      return record ? readCultivation(tx, id) : id;
     },
   );
-  return id;
 }
 
 /** Validates a new cultivation's crop and dates (the rules of addCultivation) and gives it an id. */
@@ -279,10 +335,42 @@ export async function getCultivations(
   principalId: PrincipalId,
   fieldId: string,
   timeframe?: Timeframe,
-): Promise<Cultivation[]> {
+): Promise<Cultivation[]>;
+/**
+ * Lists one page of the cultivations of a field, by id (ids compare as bytes): at most
+ * `page.limit` whose ids come after `page.after`, read in SQL; the timeframe filters as
+ * without a page. See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param fieldId - The field.
+ * @param timeframe - The period to look at, or `undefined` for all cultivations.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's cultivations and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe or a bad page (`field:
+ *   "page.limit"` or `"page.after"`); `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ */
+export async function getCultivations(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe: Timeframe | undefined,
+  page: PageRequest,
+): Promise<Page<Cultivation>>;
+export async function getCultivations(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe?: Timeframe,
+  page?: PageRequest,
+): Promise<Cultivation[] | Page<Cultivation>> {
   const tf = requireTimeframe(timeframe);
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "getCultivations").list("field", fieldId, async (db) => {
-    return selectCultivations(db, and(eq(cultivationStarting.fieldId, fieldId), overlaps(tf)));
+    const where = and(eq(cultivationStarting.fieldId, fieldId), overlaps(tf));
+    if (checked === null) return selectCultivations(db, where);
+    return pageOf(await listCultivations(db, where, checked), checked, (c) => c.id);
   });
 }
 
@@ -310,11 +398,43 @@ export async function getCultivationsForFarm(
   principalId: PrincipalId,
   farmId: string,
   timeframe?: Timeframe,
-): Promise<Cultivation[]> {
+): Promise<Cultivation[]>;
+/**
+ * Lists one page of the cultivations on all fields of a farm, by id (ids compare as bytes):
+ * at most `page.limit` whose ids come after `page.after`, read in SQL; the timeframe filters
+ * as without a page. See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period to look at, or `undefined` for all cultivations.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's cultivations and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe or a bad page (`field:
+ *   "page.limit"` or `"page.after"`); `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ */
+export async function getCultivationsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe: Timeframe | undefined,
+  page: PageRequest,
+): Promise<Page<Cultivation>>;
+export async function getCultivationsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe?: Timeframe,
+  page?: PageRequest,
+): Promise<Cultivation[] | Page<Cultivation>> {
   const tf = requireTimeframe(timeframe);
-  return guard(fdm, principalId, "getCultivationsForFarm").list("farm", farmId, (db) =>
-    cultivationsOfFarm(db, farmId, tf),
-  );
+  const checked = page === undefined ? null : requirePage(page);
+  return guard(fdm, principalId, "getCultivationsForFarm").list("farm", farmId, async (db) => {
+    if (checked === null) return cultivationsOfFarm(db, farmId, tf);
+    const where = and(eq(fieldAcquiring.farmId, farmId), overlaps(tf));
+    return pageOf(await listCultivations(db, where, checked), checked, (c) => c.id);
+  });
 }
 
 /** The work of {@link getCultivationsForFarm}, also done by getFarmRecords. */

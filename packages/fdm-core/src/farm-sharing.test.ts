@@ -24,10 +24,12 @@ import {
   createOrganization,
   inviteUserToOrganization,
   removeOrganization,
+  updateRoleOfUserAtOrganization,
 } from "./organization.js";
 import { getPrincipalByUsername } from "./principal.js";
 import { auditLog, farmRoleOffers, farmRoles, farms } from "./schema.js";
 import { getSoilAnalyses } from "./soil.js";
+import { withAuditRows } from "./test-audit.js";
 import {
   addUser,
   createTestDatabase,
@@ -648,6 +650,203 @@ describe("offers of the owner role", { timeout: 60_000 }, () => {
   });
 });
 
+/** The audit row fields that say who did what and how it ended. */
+const audited = (r: typeof auditLog.$inferSelect) => ({
+  principalId: r.principalId,
+  origin: r.origin,
+  action: r.action,
+  resource: r.resource,
+  resourceId: r.resourceId,
+  allowed: r.allowed,
+  outcome: r.outcome,
+  errorCode: r.errorCode,
+});
+
+describe("offers of a role to another organization", { timeout: 60_000 }, () => {
+  it("gives the organization nothing until an owner or admin of it accepts, auditing each step", async () => {
+    const t = await team();
+    const eve = await user("Eve");
+    const farm = await addFarm(db.fdm, eve, { name: "Uw hulp gevraagd" });
+    const granted = await withAuditRows(db.fdm, () =>
+      grantRoleToFarm(db.fdm, eve, t.orgId, farm, "advisor"),
+    );
+    expect(granted.result).toBe("offered");
+    expect(granted.rows.map(audited)).toEqual([
+      {
+        principalId: eve,
+        origin: "grantRoleToFarm",
+        action: "share",
+        resource: "farm",
+        resourceId: farm,
+        allowed: true,
+        outcome: "done",
+        errorCode: null,
+      },
+    ]);
+    expect(await rolesOn(farm)).toEqual([[eve, "owner"]]);
+    expect(await offersOn(farm)).toEqual([[t.orgId, "advisor"]]);
+    for (const u of [t.owner, t.admin, t.member]) {
+      expect(await getFarms(db.fdm, u)).toEqual([]);
+      await expect(getFarm(db.fdm, u, farm)).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
+    }
+    // who may answer for the organization sees the offer; a plain member does not
+    for (const u of [t.owner, t.admin]) {
+      const offers = await listFarmRoleOffers(db.fdm, u);
+      expect(offers.map((o) => [o.farmId, o.principalId, o.role, o.offeredBy])).toEqual([
+        [farm, t.orgId, "advisor", eve],
+      ]);
+    }
+    expect(await listFarmRoleOffers(db.fdm, t.member)).toEqual([]);
+
+    // a plain member cannot accept for it: refused, nothing written but the audit row
+    const byMember = await withAuditRows(db.fdm, () =>
+      expectNoWrite(db.fdm, () =>
+        acceptFarmRoleOffer(db.fdm, t.member, farm, { organizationId: t.orgId }),
+      ),
+    );
+    expect(byMember.result.error).toBeInstanceOf(FdmPermissionError);
+    expect(byMember.result.error).toMatchObject({ principalId: t.member, resourceId: t.orgId });
+    expect(byMember.result.after).toEqual(byMember.result.before);
+    expect(byMember.rows.map(audited)).toEqual([
+      {
+        principalId: t.member,
+        origin: "acceptFarmRoleOffer",
+        action: "write",
+        resource: "farm",
+        resourceId: farm,
+        allowed: false,
+        outcome: "refused",
+        errorCode: "PERMISSION_DENIED",
+      },
+    ]);
+    await expect(getFarm(db.fdm, t.member, farm)).rejects.toBeInstanceOf(FdmPermissionError);
+
+    const accepted = await withAuditRows(db.fdm, () =>
+      acceptFarmRoleOffer(db.fdm, t.admin, farm, { organizationId: t.orgId }),
+    );
+    expect(accepted.result).toBe("advisor");
+    expect(accepted.rows.map(audited)).toEqual([
+      {
+        principalId: t.admin,
+        origin: "acceptFarmRoleOffer",
+        action: "write",
+        resource: "farm",
+        resourceId: farm,
+        allowed: true,
+        outcome: "done",
+        errorCode: null,
+      },
+    ]);
+    expect(await rolesOn(farm)).toEqual(
+      byId([
+        [eve, "owner"],
+        [t.orgId, "advisor"],
+      ]),
+    );
+    expect(await offersOn(farm)).toEqual([]);
+    expect((await getFarm(db.fdm, t.member, farm)).roles).toEqual(["advisor"]);
+    await updateFarm(db.fdm, t.member, farm, { address: "Dijkweg 2" });
+  });
+
+  it("leaves no role when declined, and lets each offer be answered once", async () => {
+    const t = await team();
+    const eve = await user("Eve");
+    const farm = await addFarm(db.fdm, eve, { name: "Onderzoek" });
+    expect(await grantRoleToFarm(db.fdm, eve, t.orgId, farm, "researcher")).toBe("offered");
+    // one pending offer per organization and farm
+    const again = await expectNoWrite(db.fdm, () =>
+      grantRoleToFarm(db.fdm, eve, t.orgId, farm, "advisor"),
+    );
+    expect(again.error).toMatchObject({ code: "CONFLICT", field: "granteeId" });
+    expect((again.error as Error).message).toContain("offer of the role 'researcher'");
+    expect(again.after).toEqual(again.before);
+    const byMember = await expectNoWrite(db.fdm, () =>
+      declineFarmRoleOffer(db.fdm, t.member, farm, { organizationId: t.orgId }),
+    );
+    expect(byMember.error).toBeInstanceOf(FdmPermissionError);
+    expect(byMember.after).toEqual(byMember.before);
+
+    const declined = await withAuditRows(db.fdm, () =>
+      declineFarmRoleOffer(db.fdm, t.owner, farm, { organizationId: t.orgId }),
+    );
+    expect(declined.rows.map(audited)).toEqual([
+      {
+        principalId: t.owner,
+        origin: "declineFarmRoleOffer",
+        action: "write",
+        resource: "farm",
+        resourceId: farm,
+        allowed: true,
+        outcome: "done",
+        errorCode: null,
+      },
+    ]);
+    expect(await offersOn(farm)).toEqual([]);
+    expect(await rolesOn(farm)).toEqual([[eve, "owner"]]);
+    for (const u of [t.owner, t.admin, t.member]) {
+      expect(await getFarms(db.fdm, u)).toEqual([]);
+    }
+    const late = await expectNoWrite(db.fdm, () =>
+      acceptFarmRoleOffer(db.fdm, t.admin, farm, { organizationId: t.orgId }),
+    );
+    expect(late.error).toMatchObject({ code: "NOT_FOUND", field: "farmId" });
+    expect(await rolesOn(farm)).toEqual([[eve, "owner"]]);
+  });
+
+  it("grants at once to an organization the granter owns or administers, not one it only belongs to", async () => {
+    const t = await team();
+    for (const [who, result] of [
+      [t.owner, "granted"],
+      [t.admin, "granted"],
+      [t.member, "offered"],
+    ] as const) {
+      const farm = await addFarm(db.fdm, who, { name: "Eigen bedrijf" });
+      expect(await grantRoleToFarm(db.fdm, who, t.orgId, farm, "advisor")).toBe(result);
+      expect(await rolesOn(farm)).toEqual(
+        result === "granted"
+          ? byId([
+              [who, "owner"],
+              [t.orgId, "advisor"],
+            ])
+          : [[who, "owner"]],
+      );
+      expect(await offersOn(farm)).toEqual(result === "offered" ? [[t.orgId, "advisor"]] : []);
+    }
+    // the owner role is offered to any other principal, as before
+    const farm = await addFarm(db.fdm, t.owner, { name: "Overdracht" });
+    expect(await grantRoleToFarm(db.fdm, t.owner, t.orgId, farm, "owner")).toBe("offered");
+    // the granter's organization role at the moment of the grant counts
+    const later = await addFarm(db.fdm, t.admin, { name: "Later" });
+    await updateRoleOfUserAtOrganization(db.fdm, t.owner, t.orgId, t.admin, "member");
+    expect(await grantRoleToFarm(db.fdm, t.admin, t.orgId, later, "researcher")).toBe("offered");
+    expect(await rolesOn(later)).toEqual([[t.admin, "owner"]]);
+  });
+
+  it("offers a raise of another organization's role, and lowers it at once", async () => {
+    const t = await team();
+    const eve = await user("Eve");
+    const farm = await addFarm(db.fdm, eve, { name: "Stap voor stap" });
+    await grantAccepted(db.fdm, eve, t.orgId, farm, "researcher", t.admin);
+    expect(await rolesOn(farm)).toContainEqual([t.orgId, "researcher"]);
+    expect(await updateRoleOfPrincipalAtFarm(db.fdm, eve, t.orgId, farm, "advisor")).toBe(
+      "offered",
+    );
+    expect(await rolesOn(farm)).toContainEqual([t.orgId, "researcher"]);
+    await expect(
+      updateFarm(db.fdm, t.member, farm, { address: "Dijkweg 2" }),
+    ).rejects.toBeInstanceOf(FdmPermissionError);
+    expect(await acceptFarmRoleOffer(db.fdm, t.owner, farm, { organizationId: t.orgId })).toBe(
+      "advisor",
+    );
+    await updateFarm(db.fdm, t.member, farm, { address: "Dijkweg 2" });
+    expect(await updateRoleOfPrincipalAtFarm(db.fdm, eve, t.orgId, farm, "researcher")).toBe(
+      "granted",
+    );
+    expect(await rolesOn(farm)).toContainEqual([t.orgId, "researcher"]);
+    expect(await offersOn(farm)).toEqual([]);
+  });
+});
+
 describe("leaving a farm", { timeout: 60_000 }, () => {
   it("lets an advisor leave, with any pending offer, after which it has no access", async () => {
     const anna = await user("Anna");
@@ -672,7 +871,7 @@ describe("leaving a farm", { timeout: 60_000 }, () => {
     const t = await team();
     const farmer = await user("Femke");
     const advised = await addFarm(db.fdm, farmer, { name: "Melkvee" });
-    await grantRoleToFarm(db.fdm, farmer, t.orgId, advised, "advisor");
+    await grantAccepted(db.fdm, farmer, t.orgId, advised, "advisor", t.admin);
     const { error, before, after } = await expectNoWrite(db.fdm, () =>
       leaveFarm(db.fdm, t.member, advised, { organizationId: t.orgId }),
     );

@@ -3,6 +3,7 @@ import { type FarmRole, farmRoleOrder, lastOwner, rowsOf } from "./authorization
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
+import { afterKey, byKey, type Page, type PageRequest, pageOf, requirePage } from "./page.js";
 import {
   authUser,
   farmRoleOffers,
@@ -25,8 +26,9 @@ export interface FarmPrincipal {
 
 /**
  * What {@link grantRoleToFarm} and {@link updateRoleOfPrincipalAtFarm} did: `granted` when the
- * role took effect, `offered` when the owner role went to another principal as an offer that
- * gives nothing until that principal accepts it ({@link acceptFarmRoleOffer}).
+ * role took effect, `offered` when it went out as an offer that gives nothing until its receiver
+ * accepts it ({@link acceptFarmRoleOffer}): the owner role for another principal, and any role
+ * for an organization of which the granter is neither owner nor admin.
  */
 export type FarmRoleGrant = "granted" | "offered";
 
@@ -41,7 +43,7 @@ export interface FarmRoleOffer {
   farmName: string;
   /** To whom the role is offered: a user, or an organization. */
   principalId: PrincipalId;
-  /** The role offered (`owner`). */
+  /** The role offered: `owner` to any other principal; any role to an organization. */
   role: FarmRole;
   /** The user who made the offer. */
   offeredBy: PrincipalId;
@@ -115,24 +117,49 @@ const dropOffer = (tx: FdmType, farmId: string, principal: string) =>
     .delete(farmRoleOffers)
     .where(and(eq(farmRoleOffers.farmId, farmId), eq(farmRoleOffers.principalId, principal)));
 
-/** Writes an offer of the owner role; one pending offer per principal and farm. */
-async function offerOwnership(
+/** Writes an offer of a role; one pending offer per principal and farm. */
+async function offerRole(
   tx: FdmType,
   farmId: string,
   grantee: string,
+  role: FarmRole,
   offeredBy: string,
 ): Promise<"offered"> {
-  if (await offerTo(tx, farmId, grantee)) {
+  const pending = await offerTo(tx, farmId, grantee);
+  if (pending) {
     throw new FdmError(
       "CONFLICT",
-      `granteeId: an offer of the role 'owner' on farm '${farmId}' to principal '${grantee}' is pending; it can accept or decline it, or revokePrincipalFromFarm withdraws it.`,
+      `granteeId: an offer of the role '${pending}' on farm '${farmId}' to principal '${grantee}' is pending; it can accept or decline it, or revokePrincipalFromFarm withdraws it.`,
       { field: "granteeId" },
     );
   }
-  await tx
-    .insert(farmRoleOffers)
-    .values({ farmId, principalId: grantee, role: "owner", offeredBy });
+  await tx.insert(farmRoleOffers).values({ farmId, principalId: grantee, role, offeredBy });
   return "offered";
+}
+
+/**
+ * Whether the grantee is an organization of which the user is neither owner nor admin: one
+ * that must consent to a role. Its row is share-locked, so that the user's role in it cannot
+ * change before the transaction ends.
+ */
+async function isForeignOrganization(
+  tx: FdmType,
+  userId: string,
+  grantee: string,
+): Promise<boolean> {
+  const [org] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, grantee))
+    .for("share");
+  if (!org) return false;
+  const [member] = await tx
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(
+      and(eq(organizationMembers.organizationId, grantee), eq(organizationMembers.userId, userId)),
+    );
+  return member?.role !== "owner" && member?.role !== "admin";
 }
 
 /**
@@ -226,28 +253,37 @@ const offerColumns = {
  * principal that may share the farm (an owner, or an owner or admin of an organization
  * that owns it) can grant roles.
  *
- * `advisor` and `researcher` take effect at once (the receiver can always give them up with
- * {@link leaveFarm}). `owner` for anyone but the caller is only offered: the offer gives no
- * access, does not count as an owner (so the granter cannot leave the farm to it) and becomes
- * a role when the receiver accepts it with {@link acceptFarmRoleOffer}. Nobody is made a
- * farm's owner without consent.
+ * Some grants are only offered: the offer gives no access, does not count as an owner (so the
+ * granter cannot leave the farm to it) and becomes a role when its receiver accepts it with
+ * {@link acceptFarmRoleOffer} (or is dropped by {@link declineFarmRoleOffer}):
+ *
+ * - `owner` for anyone but the caller: nobody is made a farm's owner without consent.
+ * - any role for an organization of which the caller is neither `owner` nor `admin` (in
+ *   `organization_members`): that organization's owners and admins answer the offer, so that
+ *   nobody puts a farm in front of another organization's members without its consent.
+ *
+ * `advisor` and `researcher` for a user, or for an organization the caller owns or administers,
+ * take effect at once (the receiver can always give them up with {@link leaveFarm}).
  *
  * @param fdm - The database handle.
  * @param principalId - Who grants the role; needs the `share` right on the farm.
  * @param granteeId - Who receives the role.
  * @param farmId - The farm.
  * @param role - `owner`, `advisor` or `researcher`.
- * @returns `granted` when the role took effect, `offered` when the owner role was offered.
+ * @returns `granted` when the role took effect, `offered` when the role was only offered.
  * @throws {FdmError} `INVALID_INPUT` for a bad id or role, `NOT_FOUND` for an unknown farm or a
  *   grantee that is neither a user nor an organization, `CONFLICT` when the grantee already holds
- *   a role (use {@link updateRoleOfPrincipalAtFarm}) or has a pending offer of `owner`,
+ *   a role (use {@link updateRoleOfPrincipalAtFarm}) or has a pending offer on the farm,
  *   `DATABASE` when a query fails.
  * @throws {FdmPermissionError} When `principalId` may not share the farm.
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
  * import assert from "node:assert";
- * import { addFarm, createFdmAuth, createFdmLocal, grantRoleToFarm, listPrincipalsForFarm } from "fdm-core";
+ * import {
+ *   acceptFarmRoleOffer, addFarm, createFdmAuth, createFdmLocal, createOrganization,
+ *   grantRoleToFarm, listPrincipalsForFarm,
+ * } from "fdm-core";
  * const fdm = await createFdmLocal();
  * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
  * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
@@ -263,6 +299,10 @@ const offerColumns = {
  * const other = await addFarm(fdm, me, { name: "Het Veld" });
  * assert.equal(await grantRoleToFarm(fdm, me, advisor.id, other, "owner"), "offered");
  * assert.deepEqual((await listPrincipalsForFarm(fdm, me, other)).map((p) => p.principalId), [me]);
+ * // Bram's firm, which Anna does not run, gets a role only when its owner or admin accepts it
+ * const firm = await createOrganization(fdm, advisor.id, { name: "Adviesbureau Zand", slug: "zand" });
+ * assert.equal(await grantRoleToFarm(fdm, me, firm, farmId, "researcher"), "offered");
+ * assert.equal(await acceptFarmRoleOffer(fdm, advisor.id, farmId, { organizationId: firm }), "researcher");
  * ```
  */
 export async function grantRoleToFarm(
@@ -284,8 +324,11 @@ export async function grantRoleToFarm(
         { field: "granteeId" },
       );
     }
-    if (r === "owner" && grantee !== ctx.principalId) {
-      return offerOwnership(tx, farmId, grantee, ctx.principalId);
+    if (
+      (r === "owner" && grantee !== ctx.principalId) ||
+      (await isForeignOrganization(tx, ctx.principalId, grantee))
+    ) {
+      return offerRole(tx, farmId, grantee, r, ctx.principalId);
     }
     await tx.insert(farmRoles).values({ farmId, principalId: grantee, role: r });
     return "granted";
@@ -294,18 +337,20 @@ export async function grantRoleToFarm(
 
 /**
  * Changes the role a principal holds on a farm. The last owner cannot be
- * demoted: a farm keeps at least one owner. Raising another principal to `owner` is only
- * offered, as with {@link grantRoleToFarm}: it keeps its current role until it accepts.
+ * demoted: a farm keeps at least one owner. A raise that {@link grantRoleToFarm} would only
+ * offer is only offered here too — to `owner` for another principal, and any raise for an
+ * organization of which the caller is neither owner nor admin: the grantee keeps its current
+ * role until it accepts. Lowering a role takes effect at once.
  *
  * @param fdm - The database handle.
  * @param principalId - Who changes the role; needs the `share` right on the farm.
  * @param granteeId - Whose role changes.
  * @param farmId - The farm.
  * @param role - The new role.
- * @returns `granted` when the role changed, `offered` when the owner role was offered.
+ * @returns `granted` when the role changed, `offered` when the raise was only offered.
  * @throws {FdmError} `INVALID_INPUT` for a bad id or role, `NOT_FOUND` when the farm is
  *   unknown or the grantee holds no role on it, `CONFLICT` when it would leave the farm without
- *   an owner or an offer of `owner` to the grantee is pending.
+ *   an owner or an offer to the grantee is pending.
  * @throws {FdmPermissionError} When `principalId` may not share the farm.
  * @example
  * ```ts
@@ -344,8 +389,13 @@ export async function updateRoleOfPrincipalAtFarm(
     async (tx, ctx) => {
       const owners = await ownersOf(tx, farmId);
       const current = await requireGrantee(tx, farmId, grantee);
-      if (r === "owner" && current !== "owner" && grantee !== ctx.principalId) {
-        return offerOwnership(tx, farmId, grantee, ctx.principalId);
+      const raises = farmRoleOrder.indexOf(r) < farmRoleOrder.indexOf(current);
+      if (
+        raises &&
+        ((r === "owner" && grantee !== ctx.principalId) ||
+          (await isForeignOrganization(tx, ctx.principalId, grantee)))
+      ) {
+        return offerRole(tx, farmId, grantee, r, ctx.principalId);
       }
       if (r !== "owner" && !owners.some((o) => o !== grantee)) {
         throw lastOwner("granteeId", grantee, `farm '${farmId}'`);
@@ -458,15 +508,52 @@ export async function listPrincipalsForFarm(
   fdm: FdmType,
   principalId: PrincipalId,
   farmId: string,
-): Promise<FarmPrincipal[]> {
+): Promise<FarmPrincipal[]>;
+/**
+ * Lists one page of who holds which role on a farm, by principal id (ids compare as bytes): at
+ * most `page.limit` whose ids come after `page.after`, read in SQL. See `getFields` for how
+ * pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `read` right on the farm.
+ * @param farmId - The farm.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's principals with their roles, and the `after` of the next page (`next`,
+ *   `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a bad page (`field: "page.limit"` or `"page.after"`);
+ *   `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When `principalId` may not read the farm.
+ */
+export async function listPrincipalsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  page: PageRequest,
+): Promise<Page<FarmPrincipal>>;
+export async function listPrincipalsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  page?: PageRequest,
+): Promise<FarmPrincipal[] | Page<FarmPrincipal>> {
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "listPrincipalsForFarm").read("farm", farmId, async (db) => {
-    const rows = await db
+    const query = db
       .select({
         principalId: farmRoles.principalId,
         role: farmRoles.role,
         grantedAt: farmRoles.grantedAt,
       })
       .from(farmRoles)
+      .$dynamic();
+    if (checked !== null) {
+      const rows = await query
+        .where(and(eq(farmRoles.farmId, farmId), afterKey(farmRoles.principalId, checked)))
+        .orderBy(byKey(farmRoles.principalId))
+        .limit(checked.limit + 1);
+      return pageOf(rows, checked, (r) => r.principalId);
+    }
+    const rows = await query
       .where(eq(farmRoles.farmId, farmId))
       .orderBy(asc(farmRoles.principalId));
     const rank = (r: FarmRole) => farmRoleOrder.indexOf(r);
@@ -694,8 +781,36 @@ export async function listFarmRoleOffers(
   fdm: FdmType,
   principalId: PrincipalId,
   options?: FarmRoleActingFor,
-): Promise<FarmRoleOffer[]> {
+): Promise<FarmRoleOffer[]>;
+/**
+ * Lists one page of the offers of roles on farms that await an answer from a user, by farm id
+ * and then receiver id (ids compare as bytes): at most `page.limit` after the offer whose key
+ * is `page.after`, read in SQL. See `getFields` for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user.
+ * @param options - `organizationId` to list only the offers to that organization, or `undefined`.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's offers and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} As without a page, and `INVALID_INPUT` for a bad page (`field:
+ *   "page.limit"` or `"page.after"`).
+ * @throws {FdmPermissionError} When the principal is not a user, or with `organizationId` is
+ *   not an owner or admin of it.
+ */
+export async function listFarmRoleOffers(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  options: FarmRoleActingFor | undefined,
+  page: PageRequest,
+): Promise<Page<FarmRoleOffer>>;
+export async function listFarmRoleOffers(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  options?: FarmRoleActingFor,
+  page?: PageRequest,
+): Promise<FarmRoleOffer[] | Page<FarmRoleOffer>> {
   const organizationId = actingFor(options);
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "listFarmRoleOffers").readOwn(
     "farm_role_offer",
     organizationId ?? "*",
@@ -719,10 +834,22 @@ export async function listFarmRoleOffers(
           inArray(farmRoleOffers.principalId, spokenFor),
         );
       }
-      return db
+      const query = db
         .select(offerColumns)
         .from(farmRoleOffers)
         .innerJoin(farms, eq(farms.id, farmRoleOffers.farmId))
+        .$dynamic();
+      if (checked !== null) {
+        // A user may hold an offer of a farm itself and through an organization: the key is
+        // the farm and the receiver, joined by a character no id holds (ids hold no controls).
+        const key = sql`${farmRoleOffers.farmId} || chr(1) || ${farmRoleOffers.principalId}`;
+        const rows = await query
+          .where(and(to, afterKey(key, checked)))
+          .orderBy(byKey(key))
+          .limit(checked.limit + 1);
+        return pageOf(rows, checked, offerKey);
+      }
+      return query
         .where(to)
         .orderBy(
           asc(farmRoleOffers.offeredAt),
@@ -732,6 +859,9 @@ export async function listFarmRoleOffers(
     },
   );
 }
+
+/** The key of an offer in the pages of {@link listFarmRoleOffers}: farm, then receiver. */
+const offerKey = (o: FarmRoleOffer) => `${o.farmId}\u0001${o.principalId}`;
 
 /**
  * Lists the offers made on a farm that await an answer, oldest first: what its owners have
@@ -770,16 +900,56 @@ export async function listFarmRoleOffersForFarm(
   fdm: FdmType,
   principalId: PrincipalId,
   farmId: string,
-): Promise<FarmRoleOffer[]> {
+): Promise<FarmRoleOffer[]>;
+/**
+ * Lists one page of the offers made on a farm that await an answer, by receiver id (ids
+ * compare as bytes): at most `page.limit` whose receiver ids come after `page.after`, read in
+ * SQL. See `getFields` for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `share` right on the farm.
+ * @param farmId - The farm.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's offers and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for an empty id or a bad page (`field: "page.limit"` or
+ *   `"page.after"`), `NOT_FOUND` for an unknown farm, `DATABASE` when a query fails.
+ * @throws {FdmPermissionError} When `principalId` may not share the farm.
+ */
+export async function listFarmRoleOffersForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  page: PageRequest,
+): Promise<Page<FarmRoleOffer>>;
+export async function listFarmRoleOffersForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  page?: PageRequest,
+): Promise<FarmRoleOffer[] | Page<FarmRoleOffer>> {
+  const checked = page === undefined ? null : requirePage(page);
   // `share`: only who may withdraw an offer sees it.
-  return guard(fdm, principalId, "listFarmRoleOffersForFarm").share("farm", farmId, (tx) =>
-    tx
+  return guard(fdm, principalId, "listFarmRoleOffersForFarm").share("farm", farmId, async (tx) => {
+    const query = tx
       .select(offerColumns)
       .from(farmRoleOffers)
       .innerJoin(farms, eq(farms.id, farmRoleOffers.farmId))
-      .where(and(eq(farmRoleOffers.farmId, farmId), exists(sql`${farmRoleOffers.principalId}`)))
-      .orderBy(asc(farmRoleOffers.offeredAt), asc(farmRoleOffers.principalId)),
-  );
+      .$dynamic();
+    const onFarm = and(
+      eq(farmRoleOffers.farmId, farmId),
+      exists(sql`${farmRoleOffers.principalId}`),
+    );
+    if (checked === null) {
+      return query
+        .where(onFarm)
+        .orderBy(asc(farmRoleOffers.offeredAt), asc(farmRoleOffers.principalId));
+    }
+    const rows = await query
+      .where(and(onFarm, afterKey(farmRoleOffers.principalId, checked)))
+      .orderBy(byKey(farmRoleOffers.principalId))
+      .limit(checked.limit + 1);
+    return pageOf(rows, checked, (o) => o.principalId);
+  });
 }
 
 /**

@@ -4,6 +4,8 @@ import { removeFieldsTx } from "./cascade.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
+import { afterKey, byKey, type Page, type PageRequest, pageOf, requirePage } from "./page.js";
+import { type ReturningRecord, wantsRecord } from "./returning.js";
 import { farmRoles, farms, fertilizerAcquiring, fertilizers, fieldAcquiring } from "./schema.js";
 import {
   createId,
@@ -125,14 +127,41 @@ export async function addFarm(
   fdm: FdmType,
   principalId: PrincipalId,
   farm: FarmInput,
-): Promise<string> {
+): Promise<string>;
+/**
+ * Adds a farm as {@link addFarm} does, and returns it as {@link getFarm} shows it (the
+ * principal's role `owner` included), read in the same transaction: one audit row for the add
+ * and the read.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who adds the farm; becomes its first owner.
+ * @param farm - The farm's details.
+ * @param options - `{ returning: "record" }`.
+ * @returns The new farm.
+ * @throws {FdmError} As {@link addFarm}; `INVALID_INPUT` (`field: "options.returning"`) for
+ *   other options.
+ * @throws {FdmPermissionError} When the principal is not an existing user.
+ */
+export async function addFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farm: FarmInput,
+  options: ReturningRecord,
+): Promise<Farm>;
+export async function addFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farm: FarmInput,
+  options?: ReturningRecord,
+): Promise<string | Farm> {
   const input = requireObject(farm, "farm");
   const values = { name: requireText(input.name, "name"), ...farmValues(input, false) };
+  const record = wantsRecord(options);
   const id = createId();
   return guard(fdm, principalId, "addFarm").writeOwn("farm", id, async (tx, ctx) => {
     await tx.insert(farms).values({ id, ...values });
     await tx.insert(farmRoles).values({ farmId: id, principalId: ctx.principalId, role: "owner" });
-    return id;
+    return record ? readFarm(tx, ctx.principalId, id) : id;
   });
 }
 
@@ -194,20 +223,60 @@ export async function getFarm(
  * assert.deepStrictEqual(names, ["Noordhoeve", "Zuidhoeve"]);
  * ```
  */
-export async function getFarms(fdm: FdmType, principalId: PrincipalId): Promise<Farm[]> {
+export async function getFarms(fdm: FdmType, principalId: PrincipalId): Promise<Farm[]>;
+/**
+ * Lists one page of the farms on which the principal holds a role, by id (ids compare as
+ * bytes): at most `page.limit` whose ids come after `page.after`, read in SQL. See
+ * {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Whose farms to list.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's farms, each with the principal's roles on it, and the `after` of the next
+ *   page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for an empty principal id or a bad page (`field:
+ *   "page.limit"` or `"page.after"`).
+ * @throws {FdmPermissionError} When the principal is not an existing user.
+ */
+export async function getFarms(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  page: PageRequest,
+): Promise<Page<Farm>>;
+export async function getFarms(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  page?: PageRequest,
+): Promise<Farm[] | Page<Farm>> {
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "getFarms").readOwn("farm", "*", async (db, ctx) => {
-    const rows = await db
-      .selectDistinct(farmColumns)
-      .from(farms)
-      .innerJoin(farmRoles, eq(farmRoles.farmId, farms.id))
-      .where(inArray(farmRoles.principalId, await principalsOf(db, ctx.principalId)))
-      .orderBy(asc(farms.name), asc(farms.id));
+    const mine = inArray(farmRoles.principalId, await principalsOf(db, ctx.principalId));
+    const rows =
+      checked === null
+        ? await db
+            .selectDistinct(farmColumns)
+            .from(farms)
+            .innerJoin(farmRoles, eq(farmRoles.farmId, farms.id))
+            .where(mine)
+            .orderBy(asc(farms.name), asc(farms.id))
+        : await db
+            .select(farmColumns)
+            .from(farms)
+            .where(
+              and(
+                inArray(farms.id, db.select({ id: farmRoles.farmId }).from(farmRoles).where(mine)),
+                afterKey(farms.id, checked),
+              ),
+            )
+            .orderBy(byKey(farms.id))
+            .limit(checked.limit + 1);
     const roles = await rolesOn(
       db,
       ctx.principalId,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => ({ ...r, roles: roles.get(r.id) ?? [] }));
+    const listed = rows.map((r) => ({ ...r, roles: roles.get(r.id) ?? [] }));
+    return checked === null ? listed : pageOf(listed, checked, (f) => f.id);
   });
 }
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmError } from "./error.js";
 import { addFarm, getFarms } from "./farm.js";
 import { closeFdm as closeNode, createFdmLocal as createNode, type FdmType } from "./fdm.js";
@@ -34,33 +34,36 @@ const columns = `select table_schema, table_name, column_name, data_type, is_nul
   order by 1, 2, 3`;
 
 describe("createFdmLocal of the browser entry", () => {
+  // One database built by the browser entry from nothing (initdb and its bundled migrations,
+  // 3–4 s): the tests below that need such a database share it, each with a user of its own.
+  let built: Awaited<ReturnType<typeof createFdmLocal>>;
+  beforeAll(async () => {
+    built = await createFdmLocal();
+  }, 120_000);
+  afterAll(async () => {
+    if (built) await closeFdm(built);
+  });
+
   it("records the same migration history and builds the same tables as the Node entry", async () => {
-    const browser = await createFdmLocal();
     const node = await createNode();
     try {
-      const browserHistory = await rows(browser, history);
+      const browserHistory = await rows(built, history);
       expect(browserHistory.length).toBeGreaterThan(0);
       expect(browserHistory).toEqual(await rows(node, history));
-      expect(await rows(browser, columns)).toEqual(await rows(node, columns));
+      expect(await rows(built, columns)).toEqual(await rows(node, columns));
     } finally {
-      await closeFdm(browser);
       await closeNode(node);
     }
   }, 60_000);
 
   it("gives a working handle, and migrating again applies nothing", async () => {
-    const fdm = await createFdmLocal();
-    try {
-      const owner = await addUser(fdm, { name: "Anna", email: "anna@example.org" });
-      const farmId = await addFarm(fdm, owner, { name: "De Hoeve" });
-      const before = await rows(fdm, history);
-      await migrateFdm(fdm);
-      expect(await rows(fdm, history)).toEqual(before);
-      const farms = await getFarms(fdm, owner);
-      expect(farms.map((f) => [f.id, f.name])).toEqual([[farmId, "De Hoeve"]]);
-    } finally {
-      await closeFdm(fdm);
-    }
+    const owner = await addUser(built, { name: "Anna", email: "anna@example.org" });
+    const farmId = await addFarm(built, owner, { name: "De Hoeve" });
+    const before = await rows(built, history);
+    await migrateFdm(built);
+    expect(await rows(built, history)).toEqual(before);
+    const farms = await getFarms(built, owner);
+    expect(farms.map((f) => [f.id, f.name])).toEqual([[farmId, "De Hoeve"]]);
   }, 60_000);
 
   it("refuses a handle that is not on PGlite", async () => {
@@ -70,19 +73,17 @@ describe("createFdmLocal of the browser entry", () => {
   });
 
   it("starts from a dump with the data in it, the migrations it recorded not applied again", async () => {
-    const first = await createFdmLocal();
     let copy: Awaited<ReturnType<typeof createFdmLocal>> | null = null;
     try {
-      const owner = await addUser(first, { name: "Anna", email: "anna@example.org" });
-      const farmId = await addFarm(first, owner, { name: "De Hoeve" });
-      const dump = await first.$client.dumpDataDir("gzip");
+      const owner = await addUser(built, { name: "Bram", email: "bram@example.org" });
+      const farmId = await addFarm(built, owner, { name: "Het Erf" });
+      const dump = await built.$client.dumpDataDir("gzip");
       copy = await createFdmLocal({ loadDataDir: dump });
       expect((await getFarms(copy, owner)).map((f) => [f.id, f.name])).toEqual([
-        [farmId, "De Hoeve"],
+        [farmId, "Het Erf"],
       ]);
-      expect(await rows(copy, history)).toEqual(await rows(first, history));
+      expect(await rows(copy, history)).toEqual(await rows(built, history));
     } finally {
-      await closeFdm(first);
       if (copy) await closeFdm(copy);
     }
   }, 120_000);
@@ -100,15 +101,13 @@ describe("createFdmLocal of the browser entry", () => {
     const dump = await old.dumpDataDir("none");
     await old.close();
     const fdm = await createFdmLocal({ loadDataDir: dump });
-    const fresh = await createFdmLocal();
     try {
       expect(await rows(fdm, "select x from marker")).toEqual([{ x: 7 }]);
       expect(await rows(fdm, history)).toHaveLength(bundledMigrations().length);
       const fdmColumns = (await rows(fdm, columns)).filter((c) => c.table_name !== "marker");
-      expect(fdmColumns).toEqual(await rows(fresh, columns));
+      expect(fdmColumns).toEqual(await rows(built, columns));
     } finally {
       await closeFdm(fdm);
-      await closeFdm(fresh);
     }
   }, 120_000);
 

@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "./authorization.js";
 import { FdmError } from "./error.js";
 import { addFarm, getFarms } from "./farm.js";
 import { closeFdm, createFdmLocal, createFdmServer, migrateFdm } from "./fdm.js";
-import { addUser, createTestDatabase, type TestDatabase } from "./test-setup.js";
+import { addUser, countRows, createTestDatabase, type TestDatabase } from "./test-setup.js";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -110,7 +110,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(8);
+    expect(before).toBe(9);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);
@@ -207,6 +207,97 @@ describe("createFdmLocal", () => {
       await closeFdm(fdm);
     }
   }, 60_000);
+});
+
+/** The migrations fdm-core ships, from their journal (drizzle/meta/_journal.json). */
+const shippedMigrations = (
+  JSON.parse(readFileSync(new URL("../drizzle/meta/_journal.json", import.meta.url), "utf8")) as {
+    entries: unknown[];
+  }
+).entries.length;
+
+async function appliedMigrations(fdm: Parameters<typeof rowsOf>[0]): Promise<number> {
+  const [row] = await rowsOf<{ n: number | string }>(
+    fdm,
+    sql`select count(*) as n from drizzle.__drizzle_migrations`,
+  );
+  return Number(row?.n);
+}
+
+// A test database starts from one made once per run (tests/global-setup.ts): a PGlite
+// dump, or a PostgreSQL template. What every test file relies on is proven here.
+describe("test databases", () => {
+  it(`start migrated, without farm data or catalogue items, each its own (${process.env.FDM_TEST_DATABASE_URL ? "postgres" : "pglite"})`, async () => {
+    const [a, b] = [await createTestDatabase(), await createTestDatabase()];
+    try {
+      for (const d of [a, b]) {
+        expect(await appliedMigrations(d.fdm)).toBe(shippedMigrations);
+        // The named test users (test-setup.ts) and nothing else; no audit row either.
+        const { authUser, ...rest } = await countRows(d.fdm);
+        expect(authUser).toBeGreaterThan(0);
+        expect(rest).toEqual(Object.fromEntries(Object.keys(rest).map((table) => [table, 0])));
+        const [audit] = await rowsOf<{ n: number | string }>(
+          d.fdm,
+          sql`select count(*) as n from audit_log`,
+        );
+        expect(Number(audit?.n)).toBe(0);
+      }
+      await addFarm(a.fdm, "owner", { name: "Alleen in a" });
+      expect((await getFarms(a.fdm, "owner")).map((f) => f.name)).toEqual(["Alleen in a"]);
+      expect(await getFarms(b.fdm, "owner")).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 120_000);
+});
+
+describe("createFdmLocal from a dump file (FDM_TEST_PGLITE_DUMP)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "fdm-core-dump-"));
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("starts every in-memory database from the file, migrated and each its own", async () => {
+    // A dump with one farm in it, so that what is loaded shows where it came from.
+    const source = await createFdmLocal();
+    const owner = await addUser(source, { name: "Anna", email: "anna@example.org" });
+    await addFarm(source, owner, { name: "Uit het bestand" });
+    await source.$client.exec("CHECKPOINT");
+    const file = join(dir, "marked.tar");
+    const dump = await source.$client.dumpDataDir("none");
+    writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
+    await closeFdm(source);
+
+    vi.stubEnv("FDM_TEST_PGLITE_DUMP", file);
+    vi.resetModules();
+    // fdm.js as a new test process loads it: no dump kept yet.
+    const fresh = await import("./fdm.js");
+    const [a, b] = [await fresh.createFdmLocal(), await fresh.createFdmLocal()];
+    try {
+      for (const fdm of [a, b]) {
+        expect((await getFarms(fdm, owner)).map((f) => f.name)).toEqual(["Uit het bestand"]);
+        expect(await appliedMigrations(fdm)).toBe(shippedMigrations);
+      }
+      await addFarm(a, owner, { name: "Alleen in a" });
+      expect((await getFarms(b, owner)).map((f) => f.name)).toEqual(["Uit het bestand"]);
+    } finally {
+      await fresh.closeFdm(a);
+      await fresh.closeFdm(b);
+    }
+  }, 120_000);
+
+  it("fails with DATABASE, naming the file, when it cannot be read", async () => {
+    const missing = join(dir, "missing.tar");
+    vi.stubEnv("FDM_TEST_PGLITE_DUMP", missing);
+    vi.resetModules();
+    const fresh = await import("./fdm.js");
+    const error = await fresh.createFdmLocal().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "DATABASE" });
+    expect(String((error as Error).cause)).toContain(missing);
+  });
 });
 
 describe("createFdmServer", () => {

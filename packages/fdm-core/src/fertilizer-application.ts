@@ -8,6 +8,15 @@ import { guard } from "./guard.js";
 import { chunksFor, refreshStatistics } from "./insert-together.js";
 import { jsonList } from "./json-list.js";
 import {
+  type CheckedPage,
+  type Page,
+  type PageRequest,
+  pageOf,
+  readJsonPage,
+  requirePage,
+} from "./page.js";
+import { type ReturningRecord, wantsRecord } from "./returning.js";
+import {
   applicationMethodOptions,
   fertilizerAcquiring,
   fertilizerApplying,
@@ -103,11 +112,25 @@ function joinApplications<T extends PgSelect>(query: T) {
 
 const applicationList = jsonList(applicationColumns);
 
-/** The applications matching `where` as one JSON value (see json-list.ts), in the same order. */
+/**
+ * The applications matching `where` as one JSON value (see json-list.ts), in the same order;
+ * with a page, the first `limit + 1` after `after` by id.
+ */
 async function listApplications(
   db: FdmType,
   where: SQL | undefined,
+  page?: CheckedPage,
 ): Promise<FertilizerApplication[]> {
+  if (page !== undefined) {
+    return readJsonPage<FertilizerApplication>(
+      db,
+      applicationList,
+      fertilizerApplying.id,
+      page,
+      (selected) => joinApplications(db.select(selected).from(fertilizerApplying).$dynamic()),
+      where,
+    );
+  }
   const [row] = await joinApplications(
     db
       .select({ list: applicationList.select(...applicationOrder) })
@@ -194,9 +217,39 @@ export async function addFertilizerApplication(
   principalId: PrincipalId,
   fieldId: string,
   application: FertilizerApplicationInput,
-): Promise<string> {
+): Promise<string>;
+/**
+ * Records a fertilizer application as {@link addFertilizerApplication} does, and returns it as
+ * {@link getFertilizerApplication} shows it, read in the same transaction: one access check
+ * and one audit row for the add and the read.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the farm.
+ * @param fieldId - The field.
+ * @param application - The fertilizer, amount, method and date.
+ * @param options - `{ returning: "record" }`.
+ * @returns The new application.
+ * @throws {FdmError} As {@link addFertilizerApplication}; `INVALID_INPUT` (`field:
+ *   "options.returning"`) for other options.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ */
+export async function addFertilizerApplication(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  application: FertilizerApplicationInput,
+  options: ReturningRecord,
+): Promise<FertilizerApplication>;
+export async function addFertilizerApplication(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  application: FertilizerApplicationInput,
+  options?: ReturningRecord,
+): Promise<string | FertilizerApplication> {
   const { id, fertilizerId, amountKgPerHa, method, applicationDate } = applicationRow(application);
-  await guard(fdm, principalId, "addFertilizerApplication").write(
+  const record = wantsRecord(options);
+  return guard(fdm, principalId, "addFertilizerApplication").write(
     "field",
     fieldId,
     async (tx, { farmId, tenure }) => {
@@ -220,9 +273,9 @@ export async function addFertilizerApplication(
         await requireUsableFertilizer(tx, farmId, fertilizerId, method, applicationDate);
         throw new Error("the fertilizer application was not written");
       }
+      return record ? readApplication(tx, id) : id;
     },
   );
-  return id;
 }
 
 /** Validates a new application's values (the rules of addFertilizerApplication) and gives it an id. */
@@ -301,16 +354,45 @@ export async function getFertilizerApplications(
   principalId: PrincipalId,
   fieldId: string,
   timeframe?: Timeframe,
-): Promise<FertilizerApplication[]> {
+): Promise<FertilizerApplication[]>;
+/**
+ * Lists one page of the fertilizer applications on a field, by id (ids compare as bytes): at
+ * most `page.limit` whose ids come after `page.after`, read in SQL; the timeframe filters as
+ * without a page. See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param fieldId - The field.
+ * @param timeframe - The period, or `undefined` for all applications.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's applications and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe or a bad page (`field:
+ *   "page.limit"` or `"page.after"`); `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ */
+export async function getFertilizerApplications(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe: Timeframe | undefined,
+  page: PageRequest,
+): Promise<Page<FertilizerApplication>>;
+export async function getFertilizerApplications(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe?: Timeframe,
+  page?: PageRequest,
+): Promise<FertilizerApplication[] | Page<FertilizerApplication>> {
   const tf = requireTimeframe(timeframe);
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "getFertilizerApplications").list("field", fieldId, async (db) => {
-    return selectApplications(
-      db,
-      and(
-        eq(fertilizerApplying.fieldId, fieldId),
-        dateWithin(fertilizerApplying.applicationDate, tf),
-      ),
+    const where = and(
+      eq(fertilizerApplying.fieldId, fieldId),
+      dateWithin(fertilizerApplying.applicationDate, tf),
     );
+    if (checked === null) return selectApplications(db, where);
+    return pageOf(await listApplications(db, where, checked), checked, (a) => a.id);
   });
 }
 
@@ -344,10 +426,49 @@ export async function getFertilizerApplicationsForFarm(
   principalId: PrincipalId,
   farmId: string,
   timeframe?: Timeframe,
-): Promise<FertilizerApplication[]> {
+): Promise<FertilizerApplication[]>;
+/**
+ * Lists one page of the fertilizer applications on all fields of a farm, by id (ids compare
+ * as bytes): at most `page.limit` whose ids come after `page.after`, read in SQL; the
+ * timeframe filters as without a page. See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period, or `undefined` for all applications.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's applications and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe or a bad page (`field:
+ *   "page.limit"` or `"page.after"`); `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ */
+export async function getFertilizerApplicationsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe: Timeframe | undefined,
+  page: PageRequest,
+): Promise<Page<FertilizerApplication>>;
+export async function getFertilizerApplicationsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe?: Timeframe,
+  page?: PageRequest,
+): Promise<FertilizerApplication[] | Page<FertilizerApplication>> {
   const tf = requireTimeframe(timeframe);
-  return guard(fdm, principalId, "getFertilizerApplicationsForFarm").list("farm", farmId, (db) =>
-    applicationsOfFarm(db, farmId, tf),
+  const checked = page === undefined ? null : requirePage(page);
+  return guard(fdm, principalId, "getFertilizerApplicationsForFarm").list(
+    "farm",
+    farmId,
+    async (db) => {
+      if (checked === null) return applicationsOfFarm(db, farmId, tf);
+      const where = and(
+        eq(fieldAcquiring.farmId, farmId),
+        dateWithin(fertilizerApplying.applicationDate, tf),
+      );
+      return pageOf(await listApplications(db, where, checked), checked, (a) => a.id);
+    },
   );
 }
 

@@ -7,6 +7,8 @@ import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { jsonList } from "./json-list.js";
+import { type Page, type PageRequest, pageOf, readJsonPage, requirePage } from "./page.js";
+import { type ReturningRecord, wantsRecord } from "./returning.js";
 import {
   applicationMethodOptions,
   farmFertilizerCatalogues,
@@ -443,7 +445,37 @@ export async function addFertilizer(
   principalId: PrincipalId,
   farmId: string,
   fertilizer: FertilizerInput,
-): Promise<string> {
+): Promise<string>;
+/**
+ * Records that a farm acquired a fertilizer as {@link addFertilizer} does, and returns it as
+ * {@link getFertilizer} shows it, read in the same transaction: one access check and one
+ * audit row for the add and the read.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the farm.
+ * @param farmId - The farm.
+ * @param fertilizer - The product and the acquiring date and amount.
+ * @param options - `{ returning: "record" }`.
+ * @returns The new fertilizer with its product's properties.
+ * @throws {FdmError} As {@link addFertilizer}; `INVALID_INPUT` (`field: "options.returning"`)
+ *   for other options.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ */
+export async function addFertilizer(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  fertilizer: FertilizerInput,
+  options: ReturningRecord,
+): Promise<Fertilizer>;
+export async function addFertilizer(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  fertilizer: FertilizerInput,
+  options?: ReturningRecord,
+): Promise<string | Fertilizer> {
+  const record = wantsRecord(options);
   const input = requireObject(fertilizer, "fertilizer");
   if ((input.catalogueItemId === undefined) === (input.custom === undefined)) {
     throw new FdmError(
@@ -462,7 +494,7 @@ export async function addFertilizer(
   const acquiringDate = requireDate(input.acquiringDate, "acquiringDate");
   const amountKg = optionalNumber(input.amountKg, "amountKg", 0, 100_000_000);
   const id = createId();
-  await guard(fdm, principalId, "addFertilizer").write("farm", farmId, async (tx) => {
+  return guard(fdm, principalId, "addFertilizer").write("farm", farmId, async (tx) => {
     let catalogueItemId: string;
     if (custom) {
       catalogueItemId = `custom_${createId()}`;
@@ -484,8 +516,8 @@ export async function addFertilizer(
     await tx
       .insert(fertilizerAcquiring)
       .values({ fertilizerId: id, farmId, acquiringDate, amountKg });
+    return record ? readFertilizer(tx, id) : id;
   });
-  return id;
 }
 
 /**
@@ -535,10 +567,47 @@ export async function getFertilizers(
   fdm: FdmType,
   principalId: PrincipalId,
   farmId: string,
-): Promise<Fertilizer[]> {
-  return guard(fdm, principalId, "getFertilizers").list("farm", farmId, (db) =>
-    fertilizersOfFarm(db, farmId),
-  );
+): Promise<Fertilizer[]>;
+/**
+ * Lists one page of the fertilizers a farm acquired, by id (ids compare as bytes): at most
+ * `page.limit` whose ids come after `page.after`, read in SQL on an index, so a page costs
+ * the same however many the farm holds. See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's fertilizers and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a bad page (`field: "page.limit"` or `"page.after"`);
+ *   `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ */
+export async function getFertilizers(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  page: PageRequest,
+): Promise<Page<Fertilizer>>;
+export async function getFertilizers(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  page?: PageRequest,
+): Promise<Fertilizer[] | Page<Fertilizer>> {
+  const checked = page === undefined ? null : requirePage(page);
+  return guard(fdm, principalId, "getFertilizers").list("farm", farmId, async (db) => {
+    if (checked === null) return fertilizersOfFarm(db, farmId);
+    // In the order of the index of (farm, fertilizer id).
+    const rows = await readJsonPage<Fertilizer>(
+      db,
+      fertilizerList,
+      fertilizerAcquiring.fertilizerId,
+      checked,
+      (selected) => joinFertilizers(db.select(selected).from(fertilizers).$dynamic()),
+      eq(fertilizerAcquiring.farmId, farmId),
+    );
+    return pageOf(rows, checked, (f) => f.id);
+  });
 }
 
 /** The work of {@link getFertilizers}, also done by getFarmRecords. */

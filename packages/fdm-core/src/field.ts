@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lte, max, min, or, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lte, max, min, or, type SQL, sql } from "drizzle-orm";
 import { removeFieldsTx } from "./cascade.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -11,6 +11,15 @@ import {
 import { guard } from "./guard.js";
 import { insertTogether, refreshStatistics } from "./insert-together.js";
 import { jsonList } from "./json-list.js";
+import {
+  type CheckedPage,
+  type Page,
+  type PageRequest,
+  pageOf,
+  readJsonPage,
+  requirePage,
+} from "./page.js";
+import { type ReturningRecord, wantsRecord } from "./returning.js";
 import {
   acquiringMethodOptions,
   cultivationStarting,
@@ -157,7 +166,8 @@ async function checkTenureCoversActions(
 /**
  * Adds a field to a farm: the field asset with its geometry and computed area,
  * the acquiring action, and the discarding action when a discarding date is
- * given — in one transaction.
+ * given — in one transaction. A farm holds at most 2,500 fields, discarded ones
+ * included; {@link removeField} frees a place.
  *
  * The geometry is checked only after access is granted (a caller without the `write` right is
  * refused before any of it is read), and its size is bounded so that the check stays fast:
@@ -171,7 +181,8 @@ async function checkTenureCoversActions(
  * @throws {FdmError} `INVALID_INPUT` for an empty name, a geometry that is not a valid closed
  *   (Multi)Polygon of 0–10,000 ha with at most 100 polygons and 2,000 positions, an unknown
  *   acquiring method, or a discarding date before the acquiring date; `NOT_FOUND` for an
- *   unknown farm.
+ *   unknown farm; `CONFLICT` (`field: "farmId"`) when the farm already holds 2,500 fields,
+ *   discarded ones included, the most a farm may hold.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
@@ -201,14 +212,45 @@ export async function addField(
   principalId: PrincipalId,
   farmId: string,
   field: FieldInput,
-): Promise<string> {
+): Promise<string>;
+/**
+ * Adds a field as {@link addField} does, and returns it as {@link getField} shows it, read in
+ * the same transaction: one access check and one audit row for the add and the read, where an
+ * `addField` and a `getField` take two of each.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who adds it; needs the `write` right on the farm.
+ * @param farmId - The farm that acquires the field.
+ * @param field - The field's details.
+ * @param options - `{ returning: "record" }`.
+ * @returns The new field, with its computed area.
+ * @throws {FdmError} As {@link addField}; `INVALID_INPUT` (`field: "options.returning"`) for
+ *   other options.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ */
+export async function addField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  field: FieldInput,
+  options: ReturningRecord,
+): Promise<Field>;
+export async function addField(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  field: FieldInput,
+  options?: ReturningRecord,
+): Promise<string | Field> {
   const row = fieldRow(field);
-  await guard(fdm, principalId, "addField").write("farm", farmId, async (tx) => {
+  const record = wantsRecord(options);
+  return guard(fdm, principalId, "addField").write("farm", farmId, async (tx) => {
+    await checkFieldsPerFarm(tx, farmId, 1, "farmId");
     // checked here, once access is granted: the geometry's size is the caller's to choose
     const { geometry, areaHa } = validateGeometry(row.geometry);
     await insertFields(tx, farmId, [{ ...row, geometry, areaHa }]);
+    return record ? readField(tx, row.id) : row.id;
   });
-  return row.id;
 }
 
 /**
@@ -254,6 +296,44 @@ async function insertFields(tx: FdmType, farmId: string, rows: CheckedField[]): 
     ...(discarded.length > 0 ? [tx.insert(fieldDiscarding).values(discarded)] : []),
   ]);
   await refreshStatistics(tx, rows.length, [fields, fieldAcquiring, fieldDiscarding]);
+}
+
+/**
+ * The most fields one farm may hold, discarded ones included (they stay in its history, and a
+ * balance over past years reads them); removeField frees a place. Far above any real farm (a
+ * Dutch farm holds a few dozen parcels, the largest a few hundred) and 2.5 times the 1,000-field
+ * benchmark farm: a farm's calculations read and compute every field, so their time grows with it.
+ */
+export const MAX_FIELDS_PER_FARM = 2_500;
+
+/**
+ * Refuses adding `adding` fields to a farm that would then hold more than
+ * {@link MAX_FIELDS_PER_FARM}. Runs in the write transaction, with a transaction-scoped lock on
+ * the farm's fields, so two calls at once cannot both pass the count; the lock is an advisory
+ * one rather than the farm row, which role changes lock in the other order.
+ */
+async function checkFieldsPerFarm(
+  tx: FdmType,
+  farmId: string,
+  adding: number,
+  field: "farmId" | "fields",
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`fdm.fields:${farmId}`}, 0))`,
+  );
+  const [held] = await tx
+    .select({ n: count() })
+    .from(fieldAcquiring)
+    .where(eq(fieldAcquiring.farmId, farmId));
+  const n = Number(held?.n ?? 0);
+  if (n + adding > MAX_FIELDS_PER_FARM) {
+    const what = adding === 1 ? "one more field" : `${adding} more fields`;
+    throw new FdmError(
+      "CONFLICT",
+      `${field}: a farm may hold at most ${MAX_FIELDS_PER_FARM} fields, discarded ones included; farm "${farmId}" holds ${n}, so ${what} would make ${n + adding}. Remove fields it no longer needs (removeField) first.`,
+      { field },
+    );
+  }
 }
 
 /** The most fields {@link addFields} takes in one call. */
@@ -309,7 +389,7 @@ async function checkGeometries(rows: ReturnType<typeof fieldRow>[]): Promise<Che
  * all fields are written in one transaction — when one field is invalid,
  * none is written. The geometries are checked once access is granted, and may
  * hold at most 50,000 positions together (split a larger import over several
- * calls).
+ * calls). The farm may hold at most 2,500 fields afterwards, discarded ones included.
  *
  * @param fdm - The database handle.
  * @param principalId - Who adds them; needs the `write` right on the farm.
@@ -319,7 +399,8 @@ async function checkGeometries(rows: ReturnType<typeof fieldRow>[]): Promise<Che
  * @throws {FdmError} `INVALID_INPUT` when the list is empty or longer than 5,000, its geometries
  *   hold more than 50,000 positions together (`field: "fields"`), or a field is invalid; the
  *   error's `field` and message then name the field's index and property, e.g.
- *   `fields[3].geometry`. `NOT_FOUND` for an unknown farm.
+ *   `fields[3].geometry`. `NOT_FOUND` for an unknown farm. `CONFLICT` (`field: "fields"`) when
+ *   the farm would then hold more than 2,500 fields, discarded ones included.
  * @throws {FdmPermissionError} When the principal may not write the farm.
  * @example
  * ```ts
@@ -362,6 +443,7 @@ export async function addFields(
   }
   const rows = eachRow(fieldsInput, "fields", "field", fieldRow);
   await guard(fdm, principalId, "addFields").write("farm", farmId, async (tx) => {
+    await checkFieldsPerFarm(tx, farmId, rows.length, "fields");
     await insertFields(tx, farmId, await checkGeometries(rows));
   });
   return rows.map((r) => r.id);
@@ -431,24 +513,97 @@ export async function getFields(
   principalId: PrincipalId,
   farmId: string,
   timeframe?: Timeframe,
-): Promise<Field[]> {
+): Promise<Field[]>;
+/**
+ * Lists one page of the fields of a farm, by id: at most `page.limit` fields whose ids come
+ * after `page.after` (ids compare as bytes). The page is read in SQL (`WHERE id > after
+ * ORDER BY id LIMIT …` on an index), so it costs the same on a farm of 10 fields or 2,500;
+ * fields added or removed between two pages neither shift nor repeat the others. The
+ * timeframe filters as without a page.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period to look at, or `undefined` for all fields.
+ * @param page - `limit`: 1 to 1,000 fields; `after`: the previous page's `next`, absent for the
+ *   first page.
+ * @returns The page's fields and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a timeframe whose end is before its start, or a page
+ *   whose `limit` is not a whole number from 1 to 1,000 (`field: "page.limit"`) or whose
+ *   `after` is not a string of at most 200 characters (`field: "page.after"`); `NOT_FOUND` for
+ *   an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ * @example
+ * ```ts fragment="continues the addFields example"
+ * import assert from "node:assert";
+ * import { getFields } from "fdm-core";
+ * const first = await getFields(fdm, me, farmId, undefined, { limit: 1 });
+ * assert.equal(first.items.length, 1);
+ * const second = await getFields(fdm, me, farmId, undefined, { limit: 1, after: first.next ?? "" });
+ * assert.equal(second.next, null); // the last page
+ * assert.deepEqual([...first.items, ...second.items].map((f) => f.id), [...ids].sort());
+ * ```
+ */
+export async function getFields(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe: Timeframe | undefined,
+  page: PageRequest,
+): Promise<Page<Field>>;
+export async function getFields(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe?: Timeframe,
+  page?: PageRequest,
+): Promise<Field[] | Page<Field>> {
   const tf = requireTimeframe(timeframe);
-  return guard(fdm, principalId, "getFields").list("farm", farmId, (db) =>
-    fieldsOfFarm(db, farmId, tf),
+  const checked = page === undefined ? null : requirePage(page);
+  return guard(fdm, principalId, "getFields").list("farm", farmId, async (db) =>
+    checked === null
+      ? fieldsOfFarm(db, farmId, tf)
+      : pageOf(await fieldsOfFarm(db, farmId, tf, checked), checked, (f) => f.id),
   );
 }
 
-/** The work of {@link getFields}, also done by getFarmRecords after its one access check. */
-export async function fieldsOfFarm(db: FdmType, farmId: string, tf: Timeframe): Promise<Field[]> {
+/**
+ * The work of {@link getFields}, also done by getFarmRecords after its one access check. With
+ * a page: the first `limit + 1` fields after `after` by id (see {@link pageOf}).
+ */
+export async function fieldsOfFarm(
+  db: FdmType,
+  farmId: string,
+  tf: Timeframe,
+  page?: CheckedPage,
+): Promise<Field[]> {
+  const where = and(eq(fieldAcquiring.farmId, farmId), inTimeframe(tf));
   // The list comes as ONE JSON value (see json-list.ts): for a 1,000-field farm the driver
   // then parses one string instead of 10,000 typed cells.
-  const [row] = await db
-    .select({ list: fieldList.select(fields.name, fields.id) })
-    .from(fields)
-    .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
-    .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
-    .where(and(eq(fieldAcquiring.farmId, farmId), inTimeframe(tf)));
-  return fieldList.parse<Field>(row?.list);
+  if (page === undefined) {
+    const [row] = await db
+      .select({ list: fieldList.select(fields.name, fields.id) })
+      .from(fields)
+      .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
+      .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
+      .where(where);
+    return fieldList.parse<Field>(row?.list);
+  }
+  // In the order of the index of (farm, field id): the page costs the same on any farm.
+  return readJsonPage<Field>(
+    db,
+    fieldList,
+    fieldAcquiring.fieldId,
+    page,
+    (selected) =>
+      db
+        .select(selected)
+        .from(fieldAcquiring)
+        .innerJoin(fields, eq(fields.id, fieldAcquiring.fieldId))
+        .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
+        .$dynamic(),
+    where,
+  );
 }
 
 const fieldList = jsonList(fieldColumns);

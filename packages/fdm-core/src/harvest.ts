@@ -1,10 +1,19 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Harvestable } from "fdm-data";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { chunksFor, idSet, insertTogether, refreshStatistics } from "./insert-together.js";
 import { jsonList } from "./json-list.js";
+import {
+  type CheckedPage,
+  type Page,
+  type PageRequest,
+  pageOf,
+  readJsonPage,
+  requirePage,
+} from "./page.js";
+import { type ReturningRecord, wantsRecord } from "./returning.js";
 import {
   cultivationCatalogue,
   cultivationEnding,
@@ -148,9 +157,38 @@ export async function addHarvest(
   principalId: PrincipalId,
   cultivationId: string,
   harvest: HarvestInput,
-): Promise<string> {
+): Promise<string>;
+/**
+ * Records a harvest as {@link addHarvest} does, and returns it as {@link getHarvest} shows it,
+ * read in the same transaction: one access check and one audit row for the add and the read.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the farm.
+ * @param cultivationId - The cultivation.
+ * @param harvest - The harvest date and the analysis.
+ * @param options - `{ returning: "record" }`.
+ * @returns The new harvest.
+ * @throws {FdmError} As {@link addHarvest}; `INVALID_INPUT` (`field: "options.returning"`) for
+ *   other options.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ */
+export async function addHarvest(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+  harvest: HarvestInput,
+  options: ReturningRecord,
+): Promise<Harvest>;
+export async function addHarvest(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+  harvest: HarvestInput,
+  options?: ReturningRecord,
+): Promise<string | Harvest> {
   const { id, harvestableId, harvestDate, analysis } = harvestRow(harvest);
-  await guard(fdm, principalId, "addHarvest").write("cultivation", cultivationId, async (tx) => {
+  const record = wantsRecord(options);
+  return guard(fdm, principalId, "addHarvest").write("cultivation", cultivationId, async (tx) => {
     const [c] = await lockHarvestedCultivations(tx, [cultivationId]);
     if (!c)
       throw new FdmError("NOT_FOUND", `cultivationId: no cultivation with id '${cultivationId}'.`);
@@ -163,8 +201,8 @@ export async function addHarvest(
     if (ends) {
       await tx.insert(cultivationEnding).values({ cultivationId, endDate: harvestDate });
     }
+    return record ? readHarvest(tx, id) : id;
   });
-  return id;
 }
 
 /** Validates a new harvest's date and analysis (the rules of addHarvest) and gives it ids. */
@@ -301,10 +339,15 @@ export async function getHarvest(
   principalId: PrincipalId,
   harvestId: string,
 ): Promise<Harvest> {
-  return guard(fdm, principalId, "getHarvest").read("harvest", harvestId, async (db) => {
-    const rows = await selectHarvests(db).where(eq(cultivationHarvesting.id, harvestId));
-    return toHarvest(one(rows, "harvestId", harvestId));
-  });
+  return guard(fdm, principalId, "getHarvest").read("harvest", harvestId, (db) =>
+    readHarvest(db, harvestId),
+  );
+}
+
+/** One harvest; no access check (the caller's guard made it). */
+async function readHarvest(db: FdmType, harvestId: string): Promise<Harvest> {
+  const rows = await selectHarvests(db).where(eq(cultivationHarvesting.id, harvestId));
+  return toHarvest(one(rows, "harvestId", harvestId));
 }
 
 /**
@@ -328,13 +371,74 @@ export async function getHarvests(
   fdm: FdmType,
   principalId: PrincipalId,
   cultivationId: string,
-): Promise<Harvest[]> {
+): Promise<Harvest[]>;
+/**
+ * Lists one page of the harvests of a cultivation, by id (ids compare as bytes): at most
+ * `page.limit` whose ids come after `page.after`, read in SQL. See {@link getFields} for how
+ * pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param cultivationId - The cultivation.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's harvests and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a bad page (`field: "page.limit"` or `"page.after"`);
+ *   `NOT_FOUND` for an unknown cultivation.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ */
+export async function getHarvests(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+  page: PageRequest,
+): Promise<Page<Harvest>>;
+export async function getHarvests(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  cultivationId: string,
+  page?: PageRequest,
+): Promise<Harvest[] | Page<Harvest>> {
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "getHarvests").list("cultivation", cultivationId, async (db) => {
+    const where = eq(cultivationHarvesting.cultivationId, cultivationId);
+    if (checked !== null) {
+      return pageOf(await pageOfHarvests(db, where, checked), checked, (h) => h.id);
+    }
     const rows = await selectHarvests(db)
-      .where(eq(cultivationHarvesting.cultivationId, cultivationId))
+      .where(where)
       .orderBy(asc(cultivationHarvesting.harvestDate), asc(cultivationHarvesting.id));
     return rows.map(toHarvest);
   });
+}
+
+/** The first `limit + 1` harvests matching `where` after the page's id (see readJsonPage). */
+async function pageOfHarvests(
+  db: FdmType,
+  where: SQL | undefined,
+  page: CheckedPage,
+): Promise<Harvest[]> {
+  const rows = await readJsonPage<Parameters<typeof toHarvest>[0]>(
+    db,
+    harvestList,
+    cultivationHarvesting.id,
+    page,
+    (selected) =>
+      db
+        .select(selected)
+        .from(cultivationHarvesting)
+        .innerJoin(
+          harvestableAnalyses,
+          eq(harvestableAnalyses.harvestableId, cultivationHarvesting.harvestableId),
+        )
+        .innerJoin(
+          cultivationStarting,
+          eq(cultivationStarting.cultivationId, cultivationHarvesting.cultivationId),
+        )
+        .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, cultivationStarting.fieldId))
+        .$dynamic(),
+    where,
+  );
+  return rows.map(toHarvest);
 }
 
 /**
@@ -366,11 +470,46 @@ export async function getHarvestsForFarm(
   principalId: PrincipalId,
   farmId: string,
   timeframe?: Timeframe,
-): Promise<Harvest[]> {
+): Promise<Harvest[]>;
+/**
+ * Lists one page of the harvests on the fields of a farm, by id (ids compare as bytes): at most
+ * `page.limit` whose ids come after `page.after`, read in SQL; the timeframe filters as
+ * without a page. See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param farmId - The farm.
+ * @param timeframe - The period, or `undefined` for all harvests.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's harvests and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe or a bad page (`field:
+ *   "page.limit"` or `"page.after"`); `NOT_FOUND` for an unknown farm.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ */
+export async function getHarvestsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe: Timeframe | undefined,
+  page: PageRequest,
+): Promise<Page<Harvest>>;
+export async function getHarvestsForFarm(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  farmId: string,
+  timeframe?: Timeframe,
+  page?: PageRequest,
+): Promise<Harvest[] | Page<Harvest>> {
   const tf = requireTimeframe(timeframe);
-  return guard(fdm, principalId, "getHarvestsForFarm").list("farm", farmId, (db) =>
-    harvestsOfFarm(db, farmId, tf),
-  );
+  const checked = page === undefined ? null : requirePage(page);
+  return guard(fdm, principalId, "getHarvestsForFarm").list("farm", farmId, async (db) => {
+    if (checked === null) return harvestsOfFarm(db, farmId, tf);
+    const where = and(
+      eq(fieldAcquiring.farmId, farmId),
+      dateWithin(cultivationHarvesting.harvestDate, tf),
+    );
+    return pageOf(await pageOfHarvests(db, where, checked), checked, (h) => h.id);
+  });
 }
 
 /** The work of {@link getHarvestsForFarm}, also done by getFarmRecords. */

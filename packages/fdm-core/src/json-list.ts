@@ -40,6 +40,16 @@ export interface JsonList {
    */
   select(...orderBy: SQLWrapper[]): SQL<string>;
   /**
+   * One row as a JSON array, for a page: select it with the row's key in a subquery that
+   * orders and limits the rows, and aggregate that with {@link JsonList.selectFrom}.
+   */
+  row(): SQL;
+  /**
+   * The rows selected by {@link JsonList.row} as column `row` of a subquery, with their key as
+   * column `key`, as one JSON array (text) in the byte order of the keys; `'[]'` for none.
+   */
+  selectFrom(subquery: SQLWrapper): SQL<string>;
+  /**
    * The rows from the selected text, timestamps as Dates; `T` is the row type the caller
    * states (the interface its columns are `tied` to).
    */
@@ -69,6 +79,9 @@ export function jsonList(columns: ListColumns): JsonList {
   return {
     select: (...orderBy) =>
       sql<string>`coalesce(json_agg(${row} order by ${sql.join(orderBy, sql`, `)}), '[]')::text`,
+    row: () => row,
+    selectFrom: (subquery) =>
+      sql<string>`(select coalesce(json_agg(p.row order by p.key collate "C"), '[]')::text from ${subquery} as p)`,
     parse<T>(text: string | null | undefined): T[] {
       const rows = JSON.parse(text ?? "[]") as unknown[][];
       return rows.map((values) => {

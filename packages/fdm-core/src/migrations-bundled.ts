@@ -1,6 +1,7 @@
 /// <reference path="./sql.d.ts" />
 import { sha256 } from "@noble/hashes/sha2";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
+import { deepFreeze } from "fdm-data";
 import m0000 from "../drizzle/0000_init.sql";
 import m0001 from "../drizzle/0001_farm_records.sql";
 import m0002 from "../drizzle/0002_calculation_cache.sql";
@@ -9,7 +10,7 @@ import m0004 from "../drizzle/0004_organizations.sql";
 import m0005 from "../drizzle/0005_nmi_catalogue_figures.sql";
 import m0006 from "../drizzle/0006_audit_offers_soil.sql";
 import m0007 from "../drizzle/0007_api_keys.sql";
-import { deepFreeze } from "fdm-data";
+import m0008 from "../drizzle/0008_keyset_indexes.sql";
 
 /**
  * The migrations of drizzle/meta/_journal.json, with their SQL bundled as text
@@ -31,6 +32,7 @@ export const bundledJournal: ReadonlyArray<{
   { tag: "0005_nmi_catalogue_figures", when: 1795503226580, breakpoints: true, text: m0005 },
   { tag: "0006_audit_offers_soil", when: 1795703154104, breakpoints: true, text: m0006 },
   { tag: "0007_api_keys", when: 1795716581766, breakpoints: true, text: m0007 },
+  { tag: "0008_keyset_indexes", when: 1795931084233, breakpoints: true, text: m0008 },
 ]);
 
 /** A migration as drizzle-orm's migrator applies it. */

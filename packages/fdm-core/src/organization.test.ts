@@ -737,7 +737,7 @@ describe("an organization holding a role on a farm", () => {
     const { owner, member, orgId } = await team();
     const farmer = await user("Frank");
     const farmId = await addFarm(db.fdm, farmer.id, { name: "Melkveebedrijf" });
-    await grantRoleToFarm(db.fdm, farmer.id, orgId, farmId, "advisor");
+    await grantAccepted(db.fdm, farmer.id, orgId, farmId, "advisor", owner.id);
 
     await updateFarm(db.fdm, member.id, farmId, { address: "Dijkweg 2" });
     expect((await getFarm(db.fdm, member.id, farmId)).roles).toEqual(["advisor"]);
@@ -774,10 +774,10 @@ describe("an organization holding a role on a farm", () => {
   });
 
   it("takes the access away when the member leaves", async () => {
-    const { member, orgId } = await team();
+    const { owner, member, orgId } = await team();
     const farmer = await user("Frank");
     const farmId = await addFarm(db.fdm, farmer.id, { name: "Fruitteelt" });
-    await grantRoleToFarm(db.fdm, farmer.id, orgId, farmId, "researcher");
+    await grantAccepted(db.fdm, farmer.id, orgId, farmId, "researcher", owner.id);
     await expect(getFarm(db.fdm, member.id, farmId)).resolves.toBeTruthy();
     await removeUserFromOrganization(db.fdm, member.id, orgId, member.id);
     await expect(getFarm(db.fdm, member.id, farmId)).rejects.toBeInstanceOf(FdmPermissionError);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, notInArray, type SQL, sql } from "drizzle-orm";
 import {
   lastOwner,
   type OrganizationRole,
@@ -8,7 +8,17 @@ import {
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard, system } from "./guard.js";
+import {
+  afterKey,
+  byKey,
+  type CheckedPage,
+  type Page,
+  type PageRequest,
+  pageOf,
+  requirePage,
+} from "./page.js";
 import { handlePattern, type Principal, usersAsPrincipals } from "./principal.js";
+import { type ReturningRecord, wantsRecord } from "./returning.js";
 import {
   authUser,
   farmRoles,
@@ -244,11 +254,37 @@ export async function createOrganization(
   fdm: FdmType,
   principalId: PrincipalId,
   organization: OrganizationInput,
-): Promise<string> {
+): Promise<string>;
+/**
+ * Creates an organization as {@link createOrganization} does, and returns it as
+ * {@link getOrganization} shows it (with the role `owner`), read in the same transaction: one
+ * audit row for the create and the read.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user who creates it (a user id of {@link createFdmAuth}).
+ * @param organization - Name, slug and optional description.
+ * @param options - `{ returning: "record" }`.
+ * @returns The new organization.
+ * @throws {FdmError} As {@link createOrganization}; `INVALID_INPUT` (`field:
+ *   "options.returning"`) for other options.
+ */
+export async function createOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organization: OrganizationInput,
+  options: ReturningRecord,
+): Promise<Organization>;
+export async function createOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organization: OrganizationInput,
+  options?: ReturningRecord,
+): Promise<string | Organization> {
   const input = requireObject(organization, "organization");
   const name = requireText(input.name, "name", 200);
   const slug = requireSlug(input.slug);
   const description = optionalText(input.description, "description", 1000);
+  const record = wantsRecord(options);
   const id = createId();
   return guard(fdm, principalId, "createOrganization").writeOwn("organization", id, async (tx) => {
     const user = await requireUser(tx, principalId);
@@ -257,7 +293,7 @@ export async function createOrganization(
     await tx
       .insert(organizationMembers)
       .values({ organizationId: id, userId: user.id, role: "owner" });
-    return id;
+    return record ? readOrganization(tx, user.id, id) : id;
   });
 }
 
@@ -341,17 +377,50 @@ export async function getOrganization(
 export async function getOrganizationsForUser(
   fdm: FdmType,
   principalId: PrincipalId,
-): Promise<Organization[]> {
+): Promise<Organization[]>;
+/**
+ * Lists one page of the organizations a user is a member of, by id (ids compare as bytes): at
+ * most `page.limit` whose ids come after `page.after`, read in SQL. See {@link getFields} for
+ * how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's organizations with the user's role in each, and the `after` of the next
+ *   page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for an empty id or a bad page (`field: "page.limit"` or
+ *   `"page.after"`).
+ */
+export async function getOrganizationsForUser(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  page: PageRequest,
+): Promise<Page<Organization>>;
+export async function getOrganizationsForUser(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  page?: PageRequest,
+): Promise<Organization[] | Page<Organization>> {
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "getOrganizationsForUser").readOwn(
     "organization",
     "*",
-    (db, ctx) =>
-      db
+    async (db, ctx) => {
+      const query = db
         .select(organizationColumns)
         .from(organizations)
         .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
-        .where(eq(organizationMembers.userId, ctx.principalId))
-        .orderBy(asc(organizations.name), asc(organizations.id)),
+        .$dynamic();
+      const mine = eq(organizationMembers.userId, ctx.principalId);
+      if (checked === null) {
+        return query.where(mine).orderBy(asc(organizations.name), asc(organizations.id));
+      }
+      const rows = await query
+        .where(and(mine, afterKey(organizations.id, checked)))
+        .orderBy(byKey(organizations.id))
+        .limit(checked.limit + 1);
+      return pageOf(rows, checked, (o) => o.id);
+    },
   );
 }
 
@@ -484,35 +553,76 @@ export async function listMembersOfOrganization(
   fdm: FdmType,
   principalId: PrincipalId,
   organizationId: string,
-): Promise<OrganizationMember[]> {
+): Promise<OrganizationMember[]>;
+/**
+ * Lists one page of the members of an organization, by user id (ids compare as bytes): at
+ * most `page.limit` whose user ids come after `page.after`, read in SQL. See
+ * {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; a member.
+ * @param organizationId - The organization.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's members with their roles, and the `after` of the next page (`next`,
+ *   `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a bad page (`field: "page.limit"` or `"page.after"`);
+ *   `NOT_FOUND` for an unknown organization.
+ * @throws {FdmPermissionError} When the asker is not a member.
+ */
+export async function listMembersOfOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+  page: PageRequest,
+): Promise<Page<OrganizationMember>>;
+export async function listMembersOfOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+  page?: PageRequest,
+): Promise<OrganizationMember[] | Page<OrganizationMember>> {
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "listMembersOfOrganization").readOrganization(
     "list",
     organizationId,
     async (db) => {
-      const rows = await db
+      const query = db
         .select({
           userId: organizationMembers.userId,
           role: organizationMembers.role,
           joinedAt: organizationMembers.joinedAt,
         })
         .from(organizationMembers)
-        .where(eq(organizationMembers.organizationId, organizationId));
+        .$dynamic();
+      const ofOrganization = eq(organizationMembers.organizationId, organizationId);
+      const rows =
+        checked === null
+          ? await query.where(ofOrganization)
+          : await query
+              .where(and(ofOrganization, afterKey(organizationMembers.userId, checked)))
+              .orderBy(byKey(organizationMembers.userId))
+              .limit(checked.limit + 1);
       const users = await usersAsPrincipals(
         db,
         principalId,
         rows.map((r) => r.userId),
       );
-      return rows
-        .flatMap((r) => {
-          const user = users.get(r.userId);
-          return user ? [{ user, role: r.role, joinedAt: r.joinedAt }] : [];
-        })
-        .sort(
-          (a, b) =>
-            roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
-            a.user.displayName.localeCompare(b.user.displayName) ||
-            a.user.id.localeCompare(b.user.id),
-        );
+      const members = rows.flatMap((r) => {
+        const user = users.get(r.userId);
+        return user ? [{ user, role: r.role, joinedAt: r.joinedAt }] : [];
+      });
+      if (checked !== null) {
+        // Every member is a user; `next` comes from the rows read, so a page stays whole.
+        const paged = pageOf(rows, checked, (r) => r.userId);
+        const shown = new Set(paged.items.map((r) => r.userId));
+        return { items: members.filter((m) => shown.has(m.user.id)), next: paged.next };
+      }
+      return members.sort(
+        (a, b) =>
+          roleValues.indexOf(a.role) - roleValues.indexOf(b.role) ||
+          a.user.displayName.localeCompare(b.user.displayName) ||
+          a.user.id.localeCompare(b.user.id),
+      );
     },
   );
 }
@@ -789,24 +899,68 @@ export async function listPendingInvitationsForOrganization(
   fdm: FdmType,
   principalId: PrincipalId,
   organizationId: string,
-): Promise<OrganizationInvitation[]> {
+): Promise<OrganizationInvitation[]>;
+/**
+ * Lists one page of the pending, unexpired invitations of an organization, by id (ids compare
+ * as bytes): at most `page.limit` whose ids come after `page.after`, read in SQL. See
+ * {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; an owner or admin.
+ * @param organizationId - The organization.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's invitations and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a bad page (`field: "page.limit"` or `"page.after"`);
+ *   `NOT_FOUND` for an unknown organization.
+ * @throws {FdmPermissionError} When the asker may not manage members.
+ */
+export async function listPendingInvitationsForOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+  page: PageRequest,
+): Promise<Page<OrganizationInvitation>>;
+export async function listPendingInvitationsForOrganization(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  organizationId: string,
+  page?: PageRequest,
+): Promise<OrganizationInvitation[] | Page<OrganizationInvitation>> {
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "listPendingInvitationsForOrganization").readOrganization(
     "share",
     organizationId,
     (db) =>
-      db
-        .select(invitationColumns)
-        .from(organizationInvitations)
-        .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
-        .where(
-          and(
-            eq(organizationInvitations.organizationId, organizationId),
-            eq(organizationInvitations.status, "pending"),
-            gt(organizationInvitations.expiresAt, new Date()),
-          ),
-        )
-        .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id)),
+      pendingInvitations(db, eq(organizationInvitations.organizationId, organizationId), checked),
   );
+}
+
+/** The pending, unexpired invitations matching `where`: all by expiry, or one page by id. */
+async function pendingInvitations(
+  db: FdmType,
+  where: SQL,
+  page: CheckedPage | null,
+): Promise<OrganizationInvitation[] | Page<OrganizationInvitation>> {
+  const query = db
+    .select(invitationColumns)
+    .from(organizationInvitations)
+    .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+    .$dynamic();
+  const pending = and(
+    where,
+    eq(organizationInvitations.status, "pending"),
+    gt(organizationInvitations.expiresAt, new Date()),
+  );
+  if (page === null) {
+    return query
+      .where(pending)
+      .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
+  }
+  const rows = await query
+    .where(and(pending, afterKey(organizationInvitations.id, page)))
+    .orderBy(byKey(organizationInvitations.id))
+    .limit(page.limit + 1);
+  return pageOf(rows, page, (i) => i.id);
 }
 
 /**
@@ -926,26 +1080,42 @@ export async function revokeInvitation(
 export async function listPendingInvitationsForUser(
   fdm: FdmType,
   principalId: PrincipalId,
-): Promise<OrganizationInvitation[]> {
+): Promise<OrganizationInvitation[]>;
+/**
+ * Lists one page of the pending, unexpired invitations sent to a user's email address, by id
+ * (ids compare as bytes): at most `page.limit` whose ids come after `page.after`, read in SQL.
+ * See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - The user.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's invitations and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a bad page (`field: "page.limit"` or `"page.after"`);
+ *   `NOT_FOUND` when the principal is not a user.
+ */
+export async function listPendingInvitationsForUser(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  page: PageRequest,
+): Promise<Page<OrganizationInvitation>>;
+export async function listPendingInvitationsForUser(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  page?: PageRequest,
+): Promise<OrganizationInvitation[] | Page<OrganizationInvitation>> {
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "listPendingInvitationsForUser").readOwn(
     "invitation",
     "*",
     async (db) => {
       const user = await requireUser(db, principalId);
       // Invitations reach an account only once it has proven its address.
-      if (!user.emailVerified) return [];
-      return db
-        .select(invitationColumns)
-        .from(organizationInvitations)
-        .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
-        .where(
-          and(
-            eq(organizationInvitations.email, user.email.toLowerCase()),
-            eq(organizationInvitations.status, "pending"),
-            gt(organizationInvitations.expiresAt, new Date()),
-          ),
-        )
-        .orderBy(asc(organizationInvitations.expiresAt), asc(organizationInvitations.id));
+      if (!user.emailVerified) return checked === null ? [] : { items: [], next: null };
+      return pendingInvitations(
+        db,
+        eq(organizationInvitations.email, user.email.toLowerCase()),
+        checked,
+      );
     },
   );
 }

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { sql } from "drizzle-orm";
 import {
   boolean,
   doublePrecision,
@@ -347,7 +348,8 @@ export const fieldAcquiring = pgTable(
     acquiringMethod: acquiringMethod("acquiring_method").notNull(),
     acquiringDate: date("acquiring_date").notNull(),
   },
-  (t) => [index("field_acquiring_farm_idx").on(t.farmId)],
+  // A farm's fields in the byte order of their ids, as its list pages them (page.ts).
+  (t) => [index("field_acquiring_farm_field_idx").on(t.farmId, sql`${t.fieldId} collate "C"`)],
 );
 
 /** Action: a farm gives up a field on a date. */
@@ -536,7 +538,13 @@ export const fertilizerAcquiring = pgTable(
     acquiringDate: date("acquiring_date").notNull(),
     amountKg: doublePrecision("amount_kg"),
   },
-  (t) => [index("fertilizer_acquiring_farm_idx").on(t.farmId)],
+  // A farm's fertilizers in the byte order of their ids, as its list pages them (page.ts).
+  (t) => [
+    index("fertilizer_acquiring_farm_fertilizer_idx").on(
+      t.farmId,
+      sql`${t.fertilizerId} collate "C"`,
+    ),
+  ],
 );
 
 /** Action: a fertilizer is applied to a field on a date. */

@@ -4,6 +4,8 @@ import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
 import { chunksFor, insertTogether, refreshStatistics } from "./insert-together.js";
 import { jsonList } from "./json-list.js";
+import { type Page, type PageRequest, pageOf, readJsonPage, requirePage } from "./page.js";
+import { type ReturningRecord, wantsRecord } from "./returning.js";
 import {
   fieldAcquiring,
   gwlClassOptions,
@@ -366,9 +368,39 @@ export async function addSoilAnalysis(
   principalId: PrincipalId,
   fieldId: string,
   analysis: SoilAnalysisInput,
-): Promise<string> {
+): Promise<string>;
+/**
+ * Records a soil sampling and its analysis as {@link addSoilAnalysis} does, and returns the
+ * analysis as {@link getSoilAnalysis} shows it, read in the same transaction: one access
+ * check and one audit row for the add and the read.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who records it; needs the `write` right on the field's farm.
+ * @param fieldId - The field.
+ * @param analysis - The sampling date, depths, source and parameters.
+ * @param options - `{ returning: "record" }`.
+ * @returns The new analysis.
+ * @throws {FdmError} As {@link addSoilAnalysis}; `INVALID_INPUT` (`field: "options.returning"`)
+ *   for other options.
+ * @throws {FdmPermissionError} When the principal may not write the farm.
+ */
+export async function addSoilAnalysis(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  analysis: SoilAnalysisInput,
+  options: ReturningRecord,
+): Promise<SoilAnalysis>;
+export async function addSoilAnalysis(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  analysis: SoilAnalysisInput,
+  options?: ReturningRecord,
+): Promise<string | SoilAnalysis> {
   const { id, samplingDate, depths, source, parameters } = soilAnalysisRow(analysis);
-  await guard(fdm, principalId, "addSoilAnalysis").write(
+  const record = wantsRecord(options);
+  return guard(fdm, principalId, "addSoilAnalysis").write(
     "field",
     fieldId,
     async (tx, { farmId: _farmId, tenure }) => {
@@ -379,9 +411,9 @@ export async function addSoilAnalysis(
           .insert(soilSampling)
           .values({ id: createId(), fieldId, analysisId: id, samplingDate, ...depths }),
       ]);
+      return record ? readAnalysis(tx, id) : id;
     },
   );
-  return id;
 }
 
 /** Validates a new soil analysis (the rules of addSoilAnalysis) and gives it an id. */
@@ -450,11 +482,58 @@ export async function getSoilAnalyses(
   principalId: PrincipalId,
   fieldId: string,
   timeframe?: Timeframe,
-): Promise<SoilAnalysis[]> {
+): Promise<SoilAnalysis[]>;
+/**
+ * Lists one page of the soil analyses of a field, by id (ids compare as bytes): at most
+ * `page.limit` whose ids come after `page.after`, read in SQL; the timeframe filters as
+ * without a page. See {@link getFields} for how pages are walked.
+ *
+ * @param fdm - The database handle.
+ * @param principalId - Who asks; needs the `list` right on the farm.
+ * @param fieldId - The field.
+ * @param timeframe - The period, or `undefined` for all analyses.
+ * @param page - `limit`: 1 to 1,000; `after`: the previous page's `next`, absent for the first.
+ * @returns The page's analyses and the `after` of the next page (`next`, `null` on the last).
+ * @throws {FdmError} `INVALID_INPUT` for a reversed timeframe or a bad page (`field:
+ *   "page.limit"` or `"page.after"`); `NOT_FOUND` for an unknown field.
+ * @throws {FdmPermissionError} When the principal may not list the farm.
+ */
+export async function getSoilAnalyses(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe: Timeframe | undefined,
+  page: PageRequest,
+): Promise<Page<SoilAnalysis>>;
+export async function getSoilAnalyses(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe?: Timeframe,
+  page?: PageRequest,
+): Promise<SoilAnalysis[] | Page<SoilAnalysis>> {
   const tf = requireTimeframe(timeframe);
+  const checked = page === undefined ? null : requirePage(page);
   return guard(fdm, principalId, "getSoilAnalyses").list("field", fieldId, async (db) => {
+    const where = and(eq(soilSampling.fieldId, fieldId), dateWithin(soilSampling.samplingDate, tf));
+    if (checked !== null) {
+      const rows = await readJsonPage<AnalysisRow>(
+        db,
+        analysisList,
+        soilAnalyses.id,
+        checked,
+        (selected) =>
+          db
+            .select(selected)
+            .from(soilAnalyses)
+            .innerJoin(soilSampling, eq(soilSampling.analysisId, soilAnalyses.id))
+            .$dynamic(),
+        where,
+      );
+      return pageOf(rows.map(toAnalysis), checked, (a) => a.id);
+    }
     const rows = await selectAnalyses(db)
-      .where(and(eq(soilSampling.fieldId, fieldId), dateWithin(soilSampling.samplingDate, tf)))
+      .where(where)
       .orderBy(
         desc(soilSampling.samplingDate),
         desc(soilAnalyses.createdAt),

@@ -1,5 +1,5 @@
-import { FdmError } from "./error.js";
 import { deepFreeze } from "fdm-data";
+import { FdmError } from "./error.js";
 import type { Exactly } from "./schema.js";
 
 /** A period of time; `null` on either side leaves that side open. */

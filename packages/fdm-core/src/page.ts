@@ -1,0 +1,107 @@
+// Keyset pages of the lists: `WHERE key > after ORDER BY key LIMIT limit + 1` in SQL, so that a
+// page costs the same however long the list is. Keys compare as bytes (`collate "C"`), the
+// order of JavaScript's `<` on the ASCII ids fdm uses, whatever the database's collation.
+import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import { rowsOf } from "./authorization.js";
+import { FdmError } from "./error.js";
+import type { FdmType } from "./fdm.js";
+import type { JsonList } from "./json-list.js";
+
+/** What a list function's optional `page` argument asks for. */
+export interface PageRequest {
+  /** How many items at most: a whole number from 1 to 1,000. */
+  limit: number;
+  /**
+   * The key of the last item of the previous page (its `next`); the page starts after it.
+   * Absent for the first page. At most 200 characters.
+   */
+  after?: string | undefined;
+}
+
+/** A page of a list, as a list function returns it when given a `page` argument. */
+export interface Page<T> {
+  /** At most `limit` items, in the order of their keys. */
+  items: T[];
+  /** Pass as `page.after` for the next page; `null` when this page is the last. */
+  next: string | null;
+}
+
+/** The most items one page holds. */
+export const MAX_PAGE_LIMIT = 1000;
+
+const invalid = (field: string, rule: string) =>
+  new FdmError("INVALID_INPUT", `${field}: ${rule}.`, { field });
+
+/** A checked page request: `after` is `null` for the first page. */
+export interface CheckedPage {
+  limit: number;
+  after: string | null;
+}
+
+/**
+ * Checks a `page` argument: `page.limit` a whole number from 1 to 1,000, `page.after` absent
+ * or a string of at most 200 characters. Internal to fdm-core.
+ */
+export function requirePage(page: unknown): CheckedPage {
+  if (typeof page !== "object" || page === null || Array.isArray(page)) {
+    throw invalid("page", "must be an object with limit and, optionally, after");
+  }
+  const { limit, after } = page as Record<string, unknown>;
+  if (
+    typeof limit !== "number" ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > MAX_PAGE_LIMIT
+  ) {
+    throw invalid("page.limit", `must be a whole number from 1 to ${MAX_PAGE_LIMIT}`);
+  }
+  if (after === undefined || after === null) return { limit, after: null };
+  if (typeof after !== "string" || after.length > 200) {
+    throw invalid("page.after", "must be a string of at most 200 characters");
+  }
+  return { limit, after };
+}
+
+/** The key as the pages order it: byte order, whatever the database's collation. */
+export const byKey = (key: SQLWrapper): SQL => sql`${key} collate "C"`;
+
+/** SQL condition: the key comes after the page's `after` (none for the first page). */
+export function afterKey(key: SQLWrapper, page: CheckedPage): SQL | undefined {
+  return page.after === null ? undefined : sql`${key} collate "C" > ${page.after}`;
+}
+
+/**
+ * The page from rows read with `LIMIT limit + 1` in key order: the extra row, when there is
+ * one, only tells that another page follows.
+ */
+export function pageOf<T>(rows: T[], page: CheckedPage, keyOf: (item: T) => string): Page<T> {
+  const more = rows.length > page.limit;
+  const items = more ? rows.slice(0, page.limit) : rows;
+  const last = items[items.length - 1];
+  return { items, next: more && last !== undefined ? keyOf(last) : null };
+}
+
+/**
+ * Reads the rows of one page of a JSON list (see json-list.ts): `from` selects the fields it is
+ * given from the list's tables and joins; the rows matching `where` after the page's key are
+ * read in key order, `limit + 1` of them (for {@link pageOf}), as ONE JSON value.
+ */
+export async function readJsonPage<T>(
+  db: FdmType,
+  list: JsonList,
+  key: SQLWrapper,
+  page: CheckedPage,
+  from: (fields: { row: SQL.Aliased; key: SQL.Aliased }) => PgSelect,
+  where: SQL | undefined,
+): Promise<T[]> {
+  const rows = from({ row: sql`${list.row()}`.as("row"), key: sql`${key}`.as("key") })
+    .where(and(where, afterKey(key, page)))
+    .orderBy(byKey(key))
+    .limit(page.limit + 1);
+  const [row] = await rowsOf<{ list: string }>(
+    db,
+    sql`select ${list.selectFrom(sql`(${rows})`)} as list`,
+  );
+  return list.parse<T>(row?.list);
+}
