@@ -83,8 +83,10 @@ export {
   type NitrogenBalanceFieldDetails,
 } from "./collectors/nitrogen-balance.js";
 export {
+  collectInputForDose,
   collectInputForNL2025Norms,
   collectInputForNL2026Norms,
+  collectInputForNorms,
   type DoseForFieldOptions,
   getDoseForField,
   type NL2025CultivationDetails,

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../errors.js";
 import { calculateNL2025GebruiksnormenForFarm } from "../index.js";
 import { clearGeodataCache } from "../location/geodata.js";
-import { collectInputForNL2025Norms, getDoseForField } from "./norms.js";
+import {
+  collectInputForDose,
+  collectInputForNL2025Norms,
+  collectInputForNorms,
+  getDoseForField,
+} from "./norms.js";
 import { createTestFarm, type TestFarm } from "./test-farm.js";
 
 const YEAR = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
@@ -254,6 +259,46 @@ describe("collectInputForNL2025Norms", () => {
     expect(norms.fields[1]?.stikstof.norm?.normValue).toBe(320);
     // Own slurry on a farm without grazing counts for 60%: 120 × 0.6 = 72.
     expect(norms.fields[1]?.stikstof.filling.normFilling).toBeCloseTo(72, 9);
+  });
+});
+
+describe("collectInputForNorms", () => {
+  it("takes the year as a value: 2025 reads what collectInputForNL2025Norms reads", async () => {
+    const byYear = await collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, base);
+    const byName = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, base);
+    expect(byYear.map((i) => i.fieldId)).toEqual([farm.arable.fieldId, farm.grass.fieldId]);
+    expect(byYear).toEqual(byName);
+  });
+
+  it("refuses a year without rules, naming the ones it knows", async () => {
+    const call = collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2027, base);
+    await expect(call).rejects.toThrow(FdmCalculatorError);
+    await expect(call).rejects.toThrow(/2027.*the supported years are 2025, 2026/);
+  });
+});
+
+describe("collectInputForDose", () => {
+  it("reads the field's applications in the timeframe with their origin, for calculateDose", async () => {
+    const input = await collectInputForDose(farm.fdm, farm.owner, farm.grass.fieldId, YEAR, {
+      region: "zand_nwc",
+      hasGrazingIntention: true,
+      manureOrigin: { [farm.slurryId]: "eigen_bedrijf" },
+    });
+    expect(input.year).toBe(2025);
+    expect(input.region).toBe("zand_nwc");
+    expect(input.applications).toHaveLength(1);
+    expect(input.applications[0]).toMatchObject({
+      amount: 30000,
+      fertilizer: { typeRvo: 14, composition: slurryComposition },
+      origin: "eigen_bedrijf",
+    });
+  });
+
+  it("refuses a timeframe that runs into the next year", async () => {
+    const twoYears = { start: new Date("2025-06-01"), end: new Date("2026-05-31") };
+    await expect(
+      collectInputForDose(farm.fdm, farm.owner, farm.grass.fieldId, twoYears, { region: "klei" }),
+    ).rejects.toThrow(/runs from 2025 into 2026/);
   });
 });
 

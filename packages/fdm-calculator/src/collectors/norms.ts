@@ -17,7 +17,7 @@ import {
   listOrganicCertifications,
   type PrincipalId,
 } from "fdm-core";
-import { calculateDose, type Dose } from "../dose.js";
+import { calculateDose, type Dose, type DoseInput } from "../dose.js";
 import { FdmCalculatorError } from "../errors.js";
 import type { AreaLookupOptions, RegionLookupOptions } from "../location/location.js";
 import { type NLRegion, yearOf } from "../norms/nl/calendar.js";
@@ -308,9 +308,69 @@ export async function collectInputForNL2025Norms(
 }
 
 /**
- * Reads the input of the gebruiksnormen of `year` for every field the farm
- * holds in it: what every year reads, and the derogation flags when the year's
- * rules ask for them (2025).
+ * Reads a farm from fdm-core and returns the input of the gebruiksnormen of
+ * `year` for every field it holds in that year, ready for
+ * {@link calculateGebruiksnormenForFarm} with the same year: the year-named
+ * {@link collectInputForNL2025Norms} and {@link collectInputForNL2026Norms} are
+ * this function with the year fixed. It reads what every year reads, and the
+ * derogation flags (derogatie, GWBG, Natura 2000, derogatievrije zone) when the
+ * year's rules ask for them (2025). Use it to serve every year the calculator
+ * knows ({@link getNormYears}) through one path.
+ *
+ * @param fdm - The fdm-core database handle.
+ * @param principalId - Who asks; needs read access to the farm.
+ * @param farmId - The farm.
+ * @param year - The calendar year of the norms (see {@link getNormYears}).
+ * @param options - What fdm-core does not hold; see {@link NL2025NormsCollectorOptions} (a year
+ *   without derogation ignores the derogation options).
+ * @returns One {@link NormsFieldInput} per field the farm holds in `year`, ordered by field name.
+ * @throws {FdmCalculatorError} `INVALID_INPUT` for a year without rules (the message names the
+ *   supported years), before anything is read; and the errors of {@link collectInputForNL2025Norms}.
+ * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
+ * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown farm.
+ * @example
+ * ```ts
+ * import { randomBytes } from "node:crypto";
+ * import assert from "node:assert";
+ * import {
+ *   addCultivation, addFarm, addField, addSoilAnalysis, createFdmAuth, createFdmLocal,
+ *   enableCultivationCatalogue, setGrazingIntention, syncCatalogues,
+ * } from "fdm-core";
+ * import { calculateGebruiksnormenForFarm, collectInputForNorms, getNormYears } from "fdm-calculator";
+ *
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * await syncCatalogues(fdm);
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * await enableCultivationCatalogue(fdm, me, farmId, "brp");
+ * const fieldId = await addField(fdm, me, farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * await addCultivation(fdm, me, fieldId, { catalogueItemId: "nl_265", startDate: new Date("2020-01-01") });
+ * await addSoilAnalysis(fdm, me, fieldId, {
+ *   samplingDate: new Date("2024-03-01"),
+ *   source: "laboratory",
+ *   parameters: { pCaCl2: 2.0, pAl: 40 },
+ * });
+ * // One path for every year the calculator knows.
+ * for (const year of getNormYears()) {
+ *   await setGrazingIntention(fdm, me, farmId, year, true);
+ *   const inputs = await collectInputForNorms(fdm, me, farmId, year, {
+ *     fields: { [fieldId]: { region: "klei", isNVGebied: false, isGWBG: false } },
+ *   });
+ *   const norms = calculateGebruiksnormenForFarm(year, inputs);
+ *   assert.equal(norms.fields[0]?.dierlijkeMest.norm.normValue, 170); // no derogatie
+ * }
+ * await assert.rejects(collectInputForNorms(fdm, me, farmId, 2024, {}), /the supported years are/);
+ * ```
  */
 export async function collectInputForNorms(
   fdm: FdmType,
@@ -379,11 +439,10 @@ async function collectNormsInput<E extends object>(
     );
   // The catch-crop reduction and the crop year look back at the cultivations of the year before.
   const twoYears = { start: new Date(`${year - 1}-01-01`), end: inYear.end };
-  const cultivations = await getCultivationsForFarm(
-    fdm,
-    principalId,
-    farmId,
-    dayTimeframe(twoYears, name).query,
+  // Grouped once: filtering the farm's list per field took time in the square of the fields.
+  const cultivationsOf = groupBy(
+    await getCultivationsForFarm(fdm, principalId, farmId, dayTimeframe(twoYears, name).query),
+    (c) => c.fieldId,
   );
   const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, farmId));
   const tf = dayTimeframe(inYear, name);
@@ -422,9 +481,9 @@ async function collectNormsInput<E extends object>(
       ...(await extra(field, location)),
       hasGrazingIntention,
       isOrganicCertified,
-      cultivations: cultivations
-        .filter((c) => c.fieldId === field.id)
-        .map((c) => toCultivation(c, options.cultivationDetails)),
+      cultivations: (cultivationsOf.get(field.id) ?? []).map((c) =>
+        toCultivation(c, options.cultivationDetails),
+      ),
       soilPhosphate,
       applications: applications.map((a) =>
         toApplication(a, fertilizers, options.manureOrigin, field.id),
@@ -555,7 +614,7 @@ export async function collectInputForNL2026Norms(
  * @throws {FdmCalculatorError} `INVALID_INPUT` for a bad timeframe, one spanning two calendar years
  *   or one in a year without RVO tables (naming the supported years); `MISSING_FIELD_DATA` without a
  *   region, or without a grazing intention given or recorded for the year; `INCONSISTENT_DATA` for an application of a fertilizer the farm
- *   does not hold; and the errors of {@link calculateDose} (e.g. `DATE_OUTSIDE_2025`, `MISSING_ORIGIN`).
+ *   does not hold; and the errors of {@link calculateDose} (e.g. `DATE_OUTSIDE_YEAR`, `MISSING_ORIGIN`).
  * @example
  * ```ts
  * import { randomBytes } from "node:crypto";
@@ -610,6 +669,65 @@ export async function getDoseForField(
   timeframe: { start: Date; end: Date },
   options: DoseForFieldOptions = {},
 ): Promise<Dose> {
+  return calculateDose(await collectInputForDose(fdm, principalId, fieldId, timeframe, options));
+}
+
+/**
+ * Reads what {@link getDoseForField} computes from: the field's applications
+ * and cultivations in the timeframe, its fertilizers, the grazing intention and
+ * the region, as the {@link DoseInput} of {@link calculateDose}. It reads and
+ * checks exactly as {@link getDoseForField} does, which is this function
+ * followed by {@link calculateDose}; a caller that computes elsewhere (a worker
+ * thread, another process) calls the two apart.
+ *
+ * @param fdm - The fdm-core database handle.
+ * @param principalId - Who asks; needs read access to the field's farm.
+ * @param fieldId - The field.
+ * @param timeframe - First and last day (included); within one calendar year with RVO tables.
+ * @param options - As for {@link getDoseForField}.
+ * @returns The input of {@link calculateDose}.
+ * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the field.
+ * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown field.
+ * @throws {FdmCalculatorError} The errors {@link getDoseForField} throws before it computes:
+ *   `INVALID_INPUT` for a bad timeframe, `MISSING_FIELD_DATA` without a region or grazing
+ *   intention, `INCONSISTENT_DATA` for an application of a fertilizer the farm does not hold.
+ * @example
+ * ```ts
+ * import { randomBytes } from "node:crypto";
+ * import assert from "node:assert";
+ * import { addFarm, addField, createFdmAuth, createFdmLocal } from "fdm-core";
+ * import { calculateDose, collectInputForDose } from "fdm-calculator";
+ *
+ * const fdm = await createFdmLocal();
+ * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
+ * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
+ * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
+ * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
+ * const fieldId = await addField(fdm, me, farmId, {
+ *   name: "Achter de schuur",
+ *   geometry: {
+ *     type: "Polygon",
+ *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
+ *   },
+ *   acquiringDate: new Date("2020-01-01"),
+ *   acquiringMethod: "owner",
+ * });
+ * const year = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
+ * const input = await collectInputForDose(fdm, me, fieldId, year, {
+ *   region: "klei",
+ *   hasGrazingIntention: false,
+ * });
+ * assert.deepEqual([input.year, input.region, input.applications.length], [2025, "klei", 0]);
+ * assert.equal(calculateDose(input).n, 0); // nothing applied yet
+ * ```
+ */
+export async function collectInputForDose(
+  fdm: FdmType,
+  principalId: PrincipalId,
+  fieldId: string,
+  timeframe: { start: Date; end: Date },
+  options: DoseForFieldOptions = {},
+): Promise<DoseInput> {
   const tf = dayTimeframe(timeframe, DOSE);
   // The werkingscoëfficiënten are set per calendar year: the timeframe gives the year.
   const year = yearOf(tf.startDay);
@@ -634,7 +752,7 @@ export async function getDoseForField(
   const cultivations = await getCultivations(fdm, principalId, field.id, tf.query);
   const applications = await getFertilizerApplications(fdm, principalId, field.id, tf.query);
   const fertilizers = fertilizersById(await getFertilizers(fdm, principalId, field.farmId));
-  return calculateDose({
+  return {
     year,
     fieldId: field.id,
     region,
@@ -643,5 +761,5 @@ export async function getDoseForField(
     applications: applications.map((a) =>
       toApplication(a, fertilizers, options.manureOrigin, field.id),
     ),
-  });
+  };
 }
