@@ -1,30 +1,37 @@
-// Load run of fdm-api on 127.0.0.1: a fixed count of requests against a 1,000-field farm,
-// reporting requests/s and p95 latency for the field list and the farm's 2025 norms.
+// Load run of fdm-api on 127.0.0.1 against a 1,000-field farm: the farm's 2025 norms (median
+// of 10 calls), then 50 clients page its fields (GET /v1/farms/{id}/fields?limit=100, following
+// nextCursor to the end and starting over) for 20 s while 2 writers add fields one at a time.
 //
 //   node --conditions=source --import tsx bench/api.ts          # PGlite
 //   node --conditions=source --import tsx bench/api.ts --pg     # also PostgreSQL
+//   ... --no-norms                                               # without the norms calls
+//   ... --pg-only                                                # PostgreSQL only
+//
+// Reports requests/s, read p50/p95/p99, write p50/p95, the service's CPU per request (and a
+// local PostgreSQL server's, from /proc), the load average and core count, and
+// checks that nothing is lost or duplicated: every walk of the list has unique ids in key
+// order and holds every field that existed when it started, and the farm ends with
+// 1,000 + successful writes fields. The clients run in a child process, as another program
+// would: the server's thread does only the server's work. Bars: read p95 <= 100 ms and write
+// p95 <= 250 ms on PGlite; read p95 <= 100 ms at >= 500 requests/s on PostgreSQL.
 //
 // PostgreSQL: FDM_TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres with --pg;
 // a fresh database is created and dropped.
+
+import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createApi, startApi } from "fdm-api";
-import {
-  closeFdm,
-  createApiKey,
-  createFdmAuth,
-  createFdmLocal,
-  createFdmServer,
-  type FdmType,
-  fdmSchema,
-  migrateFdm,
-  syncCatalogues,
-} from "fdm-core";
-import postgres from "postgres";
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 
 const FIELDS = 1000;
-const CONCURRENCY = 8;
-const LIST_REQUESTS = 200;
-const NORMS_REQUESTS = 20;
+const READERS = 50;
+const WRITERS = 2;
+const SECONDS = 20;
+const PAGE = 100;
+const NORMS_CALLS = 10;
+// fdm-core caps a farm at 2,500 fields (MAX_FIELDS_PER_FARM); the writers stay well below it.
+const MAX_WRITES = 1200;
 
 function square(i: number) {
   const dx = 0.0014585;
@@ -45,7 +52,156 @@ function square(i: number) {
   };
 }
 
-async function run(label: string, fdm: FdmType) {
+/** What the server process hands the load process. */
+interface LoadPlan {
+  url: string;
+  keys: string[];
+  farmId: string;
+}
+
+/** What the load process reports back. */
+interface LoadResult {
+  seconds: number;
+  reads: number[];
+  writes: number[];
+  writeFailures: string[];
+  written: string[];
+  walks: number;
+  problems: string[];
+}
+
+/**
+ * CPU milliseconds spent so far by the processes named `postgres` on this machine (a local
+ * server's backends), from /proc; `null` where there is no /proc or no such process.
+ */
+function postgresCpuMs(): number | null {
+  let ticks = 0;
+  let found = false;
+  try {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const close = stat.lastIndexOf(")");
+        if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+        const fields = stat.slice(close + 2).split(" ");
+        ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+        found = true;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return null;
+  }
+  return found ? (ticks * 1000) / 100 : null; // USER_HZ is 100 on Linux
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : (sorted[Math.ceil(sorted.length * p) - 1] as number);
+
+/** The load: runs in a child process. */
+async function load({ url, keys, farmId }: LoadPlan): Promise<LoadResult> {
+  const reads: number[] = [];
+  const writes: number[] = [];
+  const writeFailures: string[] = [];
+  const written: string[] = [];
+  const problems: string[] = [];
+  let walks = 0;
+  let writesStarted = 0;
+  // Every client opens its connection first (GET /v1/health, no database): the run measures
+  // requests, not 52 connections being set up at once.
+  await Promise.all(
+    Array.from({ length: READERS + WRITERS }, async () => {
+      const res = await fetch(`${url}/v1/health`);
+      await res.text();
+    }),
+  );
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const headers = (i: number) => ({
+    authorization: `Bearer ${keys[i % keys.length]}`,
+    "content-type": "application/json",
+  });
+
+  async function reader(i: number) {
+    while (performance.now() < deadline) {
+      // Every field whose write was answered before the walk began must be in it.
+      const mustHold = FIELDS + written.length;
+      const seen = new Set<string>();
+      let last = "";
+      let cursor: string | null = null;
+      let complete = true;
+      do {
+        const t = performance.now();
+        const query: string = cursor === null ? "" : `&cursor=${cursor}`;
+        const res = await fetch(`${url}/v1/farms/${farmId}/fields?limit=${PAGE}${query}`, {
+          headers: headers(i),
+        });
+        const text = await res.text();
+        reads.push(performance.now() - t);
+        if (res.status !== 200) {
+          problems.push(`GET fields: ${res.status} ${text.slice(0, 200)}`);
+          complete = false;
+          break;
+        }
+        const page = JSON.parse(text) as { items: { id: string }[]; nextCursor: string | null };
+        for (const { id } of page.items) {
+          if (seen.has(id)) problems.push(`walk repeated field ${id}`);
+          if (id <= last) problems.push(`walk out of order at ${id}`);
+          seen.add(id);
+          last = id;
+        }
+        cursor = page.nextCursor;
+        if (cursor !== null && performance.now() >= deadline) complete = false;
+      } while (cursor !== null && complete);
+      if (complete) {
+        walks++;
+        if (seen.size < mustHold) problems.push(`walk held ${seen.size} of ${mustHold} fields`);
+      }
+    }
+  }
+
+  async function writer(i: number) {
+    let n = 0;
+    while (performance.now() < deadline && writesStarted < MAX_WRITES) {
+      writesStarted++;
+      const t = performance.now();
+      const res = await fetch(`${url}/v1/farms/${farmId}/fields`, {
+        method: "POST",
+        headers: headers(READERS + i),
+        body: JSON.stringify({
+          name: `Writer ${i} field ${++n}`,
+          geometry: square(FIELDS + i * MAX_WRITES + n),
+          acquiringDate: "2021-01-01",
+          acquiringMethod: "lease",
+        }),
+      });
+      const text = await res.text();
+      writes.push(performance.now() - t);
+      if (res.status === 201) written.push((JSON.parse(text) as { id: string }).id);
+      else writeFailures.push(`${res.status} ${text.slice(0, 200)}`);
+    }
+  }
+
+  await Promise.all([
+    ...Array.from({ length: READERS }, (_, i) => reader(i)),
+    ...Array.from({ length: WRITERS }, (_, i) => writer(i)),
+  ]);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    reads,
+    writes,
+    writeFailures,
+    written,
+    walks,
+    problems,
+  };
+}
+
+async function run(label: string, fdm: import("fdm-core").FdmType) {
+  const { createApi, startApi } = await import("fdm-api");
+  const { createApiKey, createFdmAuth, fdmSchema, syncCatalogues } = await import("fdm-core");
   await syncCatalogues(fdm);
   const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
   const server = await startApi(
@@ -56,11 +212,13 @@ async function run(label: string, fdm: FdmType) {
   await fdm
     .insert(fdmSchema.authUser)
     .values({ id: userId, name: "Bench", email: `${userId}@example.org` });
-  const { key } = await createApiKey(fdm, userId, { name: "bench" });
+  // Several keys of one user, as several programs of one farm would hold.
+  const keys: string[] = [];
+  for (let i = 0; i < 10; i++) keys.push((await createApiKey(fdm, userId, { name: `k${i}` })).key);
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${server.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${keys[0]}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -96,76 +254,131 @@ async function run(label: string, fdm: FdmType) {
       parameters: { pCaCl2: 2.0, pAl: 40 },
     })),
   });
+
+  // The farm's 2025 norms: every call reads the farm and computes (the HTTP service keeps no result cache).
   const normsBody = {
     fields: Object.fromEntries(
       fieldIds.map((id) => [id, { region: "zand_zuid", isNVGebied: false, isGWBG: false }]),
     ),
   };
-
-  async function measure(name: string, count: number, request: () => Promise<unknown>) {
-    const times: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < count) {
-          next++;
-          const t = performance.now();
-          await request();
-          times.push(performance.now() - t);
-        }
-      }),
-    );
-    const total = (performance.now() - started) / 1000;
-    times.sort((a, b) => a - b);
-    const p95 = times[Math.ceil(times.length * 0.95) - 1] ?? Number.NaN;
-    console.log(
-      `${label.padEnd(10)} ${name.padEnd(34)} ${String(count).padStart(4)} req  ${(count / total).toFixed(1).padStart(7)} req/s  p95 ${p95.toFixed(0).padStart(6)} ms`,
-    );
+  const normsTimes: number[] = [];
+  let normsError = "";
+  const normsCalls = process.argv.includes("--no-norms") ? 0 : NORMS_CALLS;
+  try {
+    for (let i = 0; i < normsCalls; i++) {
+      const t = performance.now();
+      const norms = await call("POST", `/v1/farms/${farmId}/calculations/norms/2025`, normsBody);
+      normsTimes.push(performance.now() - t);
+      if (norms.fields.length !== FIELDS)
+        throw new Error(`norms for ${norms.fields.length} fields`);
+    }
+  } catch (err) {
+    normsError = String(err).slice(0, 300);
   }
+  const firstNorms = normsTimes[0] ?? Number.NaN;
+  normsTimes.sort((a, b) => a - b);
 
-  // The first norms request computes; the calculation cache answers the rest of the same data.
-  const cold = performance.now();
-  const norms = await call("POST", `/v1/farms/${farmId}/calculations/norms/2025`, normsBody);
-  if (norms.fields.length !== FIELDS) throw new Error(`norms for ${norms.fields.length} fields`);
-  console.log(
-    `${label.padEnd(10)} norms 2025, first (computed)        1 req  ${(performance.now() - cold).toFixed(0)} ms`,
-  );
-  await measure(`GET fields (limit=1000, ${FIELDS})`, LIST_REQUESTS, async () => {
-    const page = await call("GET", `/v1/farms/${farmId}/fields?limit=1000`);
-    if (page.items.length !== FIELDS) throw new Error("lost fields");
+  const cpuBefore = process.cpuUsage();
+  const pgBefore = label === "PostgreSQL" ? postgresCpuMs() : null;
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ["--load"]);
+    child.once("message", (m) => resolve(m as LoadResult));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the load process exited with ${code}`)));
+    child.send({ url: server.url, keys, farmId } satisfies LoadPlan);
   });
-  await measure("GET fields (limit=100, first page)", LIST_REQUESTS, () =>
-    call("GET", `/v1/farms/${farmId}/fields`),
+
+  const cpu = process.cpuUsage(cpuBefore);
+  const pgAfter = pgBefore === null ? null : postgresCpuMs();
+  // Nothing lost or duplicated: one last walk holds the 1,000 fields and every one written.
+  const final = new Set<string>();
+  let cursor: string | null = null;
+  let finalCount = 0;
+  do {
+    const query: string = cursor === null ? "" : `&cursor=${cursor}`;
+    const page = await call("GET", `/v1/farms/${farmId}/fields?limit=1000${query}`);
+    for (const { id } of page.items as { id: string }[]) {
+      finalCount++;
+      final.add(id);
+    }
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  const problems = [...result.problems];
+  if (finalCount !== final.size) problems.push(`final walk repeated ${finalCount - final.size}`);
+  if (final.size !== FIELDS + result.written.length) {
+    problems.push(`farm holds ${final.size} fields, expected ${FIELDS + result.written.length}`);
+  }
+  for (const id of [...fieldIds, ...result.written]) {
+    if (!final.has(id)) problems.push(`field ${id} lost`);
+  }
+  if (new Set(result.written).size !== result.written.length) problems.push("a write repeated");
+
+  const reads = result.reads.sort((a, b) => a - b);
+  const writes = result.writes.sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(0)} ms`;
+  const perRequest = (total: number) => `${(total / (reads.length + writes.length)).toFixed(2)} ms`;
+  const pgCpu =
+    label === "PGlite"
+      ? " (the database included)"
+      : pgBefore === null || pgAfter === null
+        ? ""
+        : `, and ${perRequest(pgAfter - pgBefore)} in the postgres processes of this machine`;
+  const [l1, l5] = loadavg();
+  console.log(
+    [
+      `${label}: ${READERS} readers + ${WRITERS} writers for ${result.seconds.toFixed(1)} s`,
+      `  requests/s   ${((reads.length + writes.length) / result.seconds).toFixed(0)} (${reads.length} reads, ${writes.length} writes, ${result.walks} complete walks)`,
+      `  read         p50 ${ms(pct(reads, 0.5))}  p95 ${ms(pct(reads, 0.95))}  p99 ${ms(pct(reads, 0.99))}`,
+      `  write        p50 ${ms(pct(writes, 0.5))}  p95 ${ms(pct(writes, 0.95))}  (${result.written.length} stored, ${result.writeFailures.length} failed${result.writeFailures[0] ? `: ${result.writeFailures[0]}` : ""})`,
+      `  server CPU   ${perRequest((cpu.user + cpu.system) / 1000)} per request in the service${pgCpu}`,
+      `  integrity    ${problems.length === 0 ? "nothing lost or duplicated" : `${problems.length} problems: ${problems.slice(0, 5).join("; ")}`}`,
+      `  machine      load average ${l1?.toFixed(2)} (1 min) ${l5?.toFixed(2)} (5 min), ${availableParallelism()} cores`,
+    ].join("\n"),
   );
-  await measure("POST norms 2025 (cached result)", NORMS_REQUESTS, () =>
-    call("POST", `/v1/farms/${farmId}/calculations/norms/2025`, normsBody),
+  console.log(
+    normsError || normsTimes.length === 0
+      ? `  norms 2025   ${normsError ? `failed: ${normsError}` : "skipped (--no-norms)"}`
+      : `  norms 2025   first ${ms(firstNorms)} (computed), median of ${NORMS_CALLS} ${ms(pct(normsTimes, 0.5))}`,
   );
   await server.close();
+  if (problems.length > 0) process.exitCode = 1;
 }
 
-const pgUrl =
-  process.env.FDM_TEST_DATABASE_URL ||
-  (process.argv.includes("--pg") ? "postgres://postgres@127.0.0.1:5432/postgres" : "");
-console.log(
-  `fdm-api bench: ${FIELDS} fields, ${CONCURRENCY} requests in flight, node ${process.version}`,
-);
-const local = await createFdmLocal();
-await run("PGlite", local);
-await closeFdm(local);
-if (pgUrl) {
-  const name = `fdm_api_bench_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(pgUrl, { onnotice: () => {}, max: 1 });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const target = new URL(pgUrl);
-  target.pathname = `/${name}`;
-  const fdm = createFdmServer(target.toString());
-  try {
-    await migrateFdm(fdm);
-    await run("PostgreSQL", fdm);
-  } finally {
-    await closeFdm(fdm);
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+if (process.argv.includes("--load")) {
+  process.once("message", async (plan) => {
+    const result = await load(plan as LoadPlan);
+    process.send?.(result, () => process.exit(0));
+  });
+} else {
+  const { closeFdm, createFdmLocal, createFdmServer, migrateFdm } = await import("fdm-core");
+  const { default: postgres } = await import("postgres");
+  const pgUrl =
+    process.env.FDM_TEST_DATABASE_URL ||
+    (process.argv.includes("--pg") || process.argv.includes("--pg-only")
+      ? "postgres://postgres@127.0.0.1:5432/postgres"
+      : "");
+  console.log(
+    `fdm-api bench: ${FIELDS} fields, ${READERS} readers paging ${PAGE} at a time and ${WRITERS} writers for ${SECONDS} s, node ${process.version}`,
+  );
+  if (!process.argv.includes("--pg-only")) {
+    const local = await createFdmLocal();
+    await run("PGlite", local);
+    await closeFdm(local);
+  }
+  if (pgUrl) {
+    const name = `fdm_api_bench_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(pgUrl, { onnotice: () => {}, max: 1 });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const target = new URL(pgUrl);
+    target.pathname = `/${name}`;
+    const fdm = createFdmServer(target.toString());
+    try {
+      await migrateFdm(fdm);
+      await run("PostgreSQL", fdm);
+    } finally {
+      await closeFdm(fdm);
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   }
 }

@@ -1,8 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { FdmAuth, FdmType } from "fdm-core";
-import { verifyApiKey } from "fdm-core";
 import type { Context, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { matchedRoutes } from "hono/route";
+import { authEndpoints } from "./auth-endpoints.js";
+import { calculationDefaults, createCalculationRunner } from "./calculation-pool.js";
+import { crossOriginProblem, isCrossOrigin, originsOf } from "./csrf.js";
+import { keyCacheOf } from "./key-cache.js";
 import { pageLimits } from "./pagination.js";
 import { problem, problemOf, sendProblem } from "./problem.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -47,6 +51,25 @@ export interface ApiOptions {
   requestsPerMinute?: number;
   /** Receives one line per request; by default written as JSON to standard output. `false`: no log. */
   log?: ((line: ApiLogLine) => void) | false;
+  /**
+   * Origins (`https://app.example.org`) whose pages may send requests that change something
+   * with the session cookie, besides the service's own (the auth instance's base URL, or the
+   * request's `Host`). By default the `trustedOrigins` the auth instance was created with.
+   */
+  trustedOrigins?: string[];
+  /**
+   * The request header a reverse proxy in front names the client's address in, e.g.
+   * `x-real-ip`, or `x-forwarded-for` (of which the right-most address counts: the one the
+   * nearest proxy added). Without it the connection's address counts and such headers are
+   * ignored, since any client can send them. The auth endpoints' per-address limits use it.
+   */
+  clientAddressHeader?: string;
+  /** Calculations running at once, and worker threads they compute in; one per core by default, 1–64. */
+  calculationThreads?: number;
+  /** Calculations that may wait for a thread; beyond them 503 `CALCULATION_BUSY`. One per core by default, 0–1,000. */
+  calculationQueue?: number;
+  /** Milliseconds a calculation may take from arrival to answer; after it 504 `CALCULATION_TIMEOUT`. 30,000 by default, 1–600,000. */
+  calculationTimeoutMs?: number;
 }
 
 /** The limits {@link createApi} applies when not told otherwise. */
@@ -55,6 +78,9 @@ export const apiDefaults = Object.freeze({
   requestsPerMinute: 600,
   pageSize: pageLimits.defaultLimit,
   maxPageSize: pageLimits.maxLimit,
+  calculationThreads: calculationDefaults.threads,
+  calculationQueue: calculationDefaults.queue,
+  calculationTimeoutMs: calculationDefaults.timeoutMs,
 });
 
 const logToStdout = (line: ApiLogLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -72,12 +98,15 @@ function checkLimit(
   return value;
 }
 
+/** A JSON media type, as Hono's validator takes it. */
+const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
+
 /** Who the request acts for: an API key's user, or a better-auth session's user; null for neither. */
 async function principalOf(c: Context, fdm: FdmType, auth: FdmAuth): Promise<string | null> {
   const header = c.req.header("authorization");
   if (header !== undefined) {
     const match = /^Bearer (\S+)$/i.exec(header.trim());
-    return match?.[1] ? verifyApiKey(fdm, match[1]) : null;
+    return match?.[1] ? keyCacheOf(fdm).userOf(match[1]) : null;
   }
   if (c.req.header("cookie") === undefined) return null;
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
@@ -94,13 +123,25 @@ async function principalOf(c: Context, fdm: FdmType, auth: FdmAuth): Promise<str
  * fdm_…` (an API key) or a better-auth session cookie, and calls the fdm-core or
  * fdm-calculator function of the same name as that user: access is decided there, not here.
  * Errors are RFC 9457 problem details; bodies over `maxBodyBytes` get 413; more than
- * `requestsPerMinute` requests of one principal in a minute get 429 with `Retry-After`.
- * The app keeps no state but the rate counters (per instance), so instances can share one
- * database behind a load balancer.
+ * `requestsPerMinute` requests of one principal in a minute get 429 with `Retry-After`; a body
+ * of an operation that takes JSON, sent as anything else, gets 400 `MALFORMED_BODY`. A request
+ * that changes something with the session cookie (not with a key), or any that changes
+ * something under `/api/auth/*`, gets 403 `CROSS_ORIGIN_REQUEST` when a browser sent it from
+ * a page of an origin that is neither the service's own nor one of `trustedOrigins`. Every
+ * answer carries `X-Content-Type-Options: nosniff` and, unless it sets its own,
+ * `Cache-Control: no-store`.
+ * A farm's calculations read on this thread and compute in worker threads: one at a time per
+ * principal, `calculationThreads` at once with `calculationQueue` waiting, each answered
+ * within `calculationTimeoutMs` (429, 503 and 504 problems otherwise).
+ * The app keeps no state but the rate counters, the running calculations and the API keys it
+ * verified in the last 5 s (per instance; a key revoked elsewhere is refused here within 5 s),
+ * so instances can share one database behind a load balancer.
  *
  * @param options - The database, the auth instance and, optionally, the limits and the log.
  * @returns The Hono app; serve it with {@link startApi} or any Hono adapter, or call `app.request`.
- * @throws {RangeError} When `maxBodyBytes` is outside 1 KiB–64 MiB or `requestsPerMinute` outside 1–1,000,000.
+ * @throws {RangeError} When `maxBodyBytes` is outside 1 KiB–64 MiB, `requestsPerMinute` outside
+ *   1–1,000,000, or a calculation limit outside its range (see {@link ApiOptions}); when an entry
+ *   of `trustedOrigins` is not an http(s) URL, or `clientAddressHeader` is not a header name.
  * @example
  * ```ts
  * import assert from "node:assert";
@@ -126,6 +167,35 @@ export function createApi(options: ApiOptions): ApiApp {
       apiDefaults.requestsPerMinute,
   );
   const log = options.log === false ? null : (options.log ?? logToStdout);
+  const baseURL = (auth.options as { baseURL?: unknown }).baseURL;
+  const ownOrigin =
+    typeof baseURL === "string" ? (originsOf([baseURL], "baseURL")[0] ?? null) : null;
+  const authTrusted = (auth.options as { trustedOrigins?: unknown }).trustedOrigins;
+  const trusted = new Set([
+    ...(ownOrigin === null ? [] : [ownOrigin]),
+    ...originsOf(
+      options.trustedOrigins ??
+        (Array.isArray(authTrusted)
+          ? authTrusted.filter((o): o is string => typeof o === "string" && !o.includes("*"))
+          : []),
+      "trustedOrigins",
+    ),
+  ]);
+  const clientAddressHeader = options.clientAddressHeader?.toLowerCase() ?? null;
+  if (clientAddressHeader !== null && !/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(clientAddressHeader)) {
+    throw new RangeError("clientAddressHeader: must be a header name, such as x-real-ip.");
+  }
+  const calculations = createCalculationRunner({
+    threads:
+      checkLimit(options.calculationThreads, "calculationThreads", 1, 64) ??
+      calculationDefaults.threads,
+    queue:
+      checkLimit(options.calculationQueue, "calculationQueue", 0, 1000) ??
+      calculationDefaults.queue,
+    timeoutMs:
+      checkLimit(options.calculationTimeoutMs, "calculationTimeoutMs", 1, 600_000) ??
+      calculationDefaults.timeoutMs,
+  });
 
   const app: ApiApp = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
@@ -141,6 +211,13 @@ export function createApi(options: ApiOptions): ApiApp {
         }),
       );
     },
+  });
+
+  app.use("*", async (c, next) => {
+    await next();
+    // No answer is to be sniffed into another type, or kept by a cache: most hold a user's data.
+    c.header("x-content-type-options", "nosniff");
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });
 
   app.use("*", async (c, next) => {
@@ -175,11 +252,24 @@ export function createApi(options: ApiOptions): ApiApp {
     }),
   );
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.on(
+    ["GET", "POST"],
+    "/api/auth/*",
+    authEndpoints(auth, { trusted, ownOrigin, clientAddressHeader }),
+  );
 
   const open = new Set(["/v1/health", "/v1/openapi.json"]);
   app.use("/v1/*", async (c: Context<ApiEnv>, next: Next) => {
     if (open.has(c.req.path)) return next();
+    // A session cookie is sent by the browser whatever page asks: check where the request came
+    // from. A key is sent only by a program that holds it.
+    if (
+      c.req.header("authorization") === undefined &&
+      c.req.header("cookie") !== undefined &&
+      isCrossOrigin(c.req.raw, trusted)
+    ) {
+      return sendProblem(c, crossOriginProblem());
+    }
     const principalId = await principalOf(c, fdm, auth);
     if (principalId === null) {
       return sendProblem(
@@ -211,6 +301,30 @@ export function createApi(options: ApiOptions): ApiApp {
     return next();
   });
 
+  // Operations that take a JSON body ("POST /v1/farms/:farmId/leave" → whether it is required),
+  // filled from the document once the routes are registered below.
+  const jsonBodies = new Map<string, boolean>();
+  app.use("/v1/*", async (c: Context<ApiEnv>, next: Next) => {
+    const route = matchedRoutes(c).at(-1);
+    const required = route ? jsonBodies.get(`${route.method} ${route.path}`) : undefined;
+    if (required === undefined) return next();
+    const type = c.req.header("content-type");
+    const hasBody =
+      c.req.header("transfer-encoding") !== undefined ||
+      Number(c.req.header("content-length") ?? "0") > 0;
+    const isJson = type !== undefined && jsonMediaType.test(type.split(";")[0]?.trim() ?? "");
+    if (type === undefined ? required || hasBody : !isJson) {
+      return sendProblem(
+        c,
+        problem(400, "MALFORMED_BODY", "body: must be JSON sent as application/json.", {
+          field: "body",
+          rule: "must be JSON sent as application/json",
+        }),
+      );
+    }
+    return next();
+  });
+
   const v1 = new OpenAPIHono<ApiEnv>({ defaultHook: app.defaultHook as never });
   const deps = { app: v1, fdm };
   systemRoutes(deps);
@@ -223,7 +337,7 @@ export function createApi(options: ApiOptions): ApiApp {
   soilRoutes(deps);
   organizationRoutes(deps);
   catalogueRoutes(deps);
-  calculationRoutes(deps);
+  calculationRoutes({ ...deps, calculations });
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
@@ -244,6 +358,14 @@ export function createApi(options: ApiOptions): ApiApp {
     },
     servers: [{ url: "/v1" }],
   });
+  for (const definition of v1.openAPIRegistry.definitions) {
+    if (definition.type !== "route") continue;
+    const { method, path, request } = definition.route;
+    const content = request?.body?.content as Record<string, unknown> | undefined;
+    if (!content?.["application/json"]) continue;
+    const routing = `/v1${path.replace(/\{(\w+)\}/g, ":$1")}`;
+    jsonBodies.set(`${method.toUpperCase()} ${routing}`, request?.body?.required === true);
+  }
   app.route("/v1", v1);
 
   app.notFound((c) =>

@@ -1,10 +1,28 @@
-// `npm run api`: serves fdm-api on 127.0.0.1:3001 from source (tsx), no build step.
+// `npm run api`: serves fdm-api on 127.0.0.1:3001 from source (tsx), no build step. The npm
+// script `exec`s node, so this process is the one a supervisor's SIGTERM reaches: it stops
+// accepting, finishes open requests, closes the database and exits 0. A variable set to the
+// empty string counts as unset.
 //
 //   FDM_DATABASE_URL  postgres://… to use a PostgreSQL server (migrated on start); absent:
 //                     embedded PGlite kept in FDM_API_DATA_DIR (default .fdm-api-data/).
 //   FDM_AUTH_SECRET   better-auth's secret, ≥ 32 characters. Required with PostgreSQL; with
 //                     PGlite one is generated once and kept in <data dir>/auth-secret.
 //   FDM_API_PORT      the port (default 3001); FDM_API_HOST the address (default 127.0.0.1).
+//   FDM_API_TRUSTED_ORIGINS  comma-separated origins (https://app.example.org) whose pages may
+//                     sign in and send requests that change something with the session cookie,
+//                     besides the service's own; none by default.
+//   FDM_API_CLIENT_ADDRESS_HEADER  behind a reverse proxy: the header it names the client's
+//                     address in (x-real-ip; x-forwarded-for counts its right-most address).
+//                     Absent: the connection's address, and no such header is trusted.
+//   FDM_API_BASE_URL  the address users reach the service at, for the links in mail
+//                     (default http://<host>:<port>).
+//   FDM_SMTP_URL      smtp://user:password@host:port or smtps://… to send mail, with FDM_MAIL_FROM
+//                     the sender; absent: each mail is written to <data dir>/outbox/ as a file.
+//
+// Limits: /v1 600 requests per user per minute, bodies 1 MiB; sign-in 5 failures per account
+// per 15 minutes (then 429 TOO_MANY_FAILED_SIGN_INS), 20 sign-in requests per address per 15
+// minutes, 5 sign-ups per address per hour (then 429 RATE_LIMITED); a request must arrive
+// whole within 30 s, its headers within 10 s (else 408); idle connections close after 5 s.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,7 +36,14 @@ import {
   syncCatalogues,
 } from "fdm-core";
 import { createApi } from "./app.js";
+import {
+  type ConfiguredMailer,
+  MailError,
+  mailerFromEnv,
+  verificationMailSender,
+} from "./mailer.js";
 import { startApi } from "./server.js";
+import { type ApiSettings, settingsFromEnv } from "./settings.js";
 
 function fail(message: string): never {
   process.stderr.write(`fdm-api: ${message}\n`);
@@ -34,31 +59,47 @@ function localSecret(dataDir: string): string {
 }
 
 async function main(): Promise<void> {
-  const url = process.env.FDM_DATABASE_URL;
-  const port = Number(process.env.FDM_API_PORT ?? 3001);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    fail("FDM_API_PORT must be a port number.");
-  const hostname = process.env.FDM_API_HOST ?? "127.0.0.1";
+  let settings: ApiSettings;
+  try {
+    settings = settingsFromEnv(process.env);
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const { databaseUrl: url, port, hostname, dataDir } = settings;
   let fdm: FdmType;
-  let secret = process.env.FDM_AUTH_SECRET;
+  let secret = settings.secret;
   if (url) {
-    if (!secret)
-      fail(
-        "FDM_AUTH_SECRET is not set: with FDM_DATABASE_URL every instance needs the same secret (at least 32 characters).",
-      );
     fdm = createFdmServer(url);
     await migrateFdm(fdm);
   } else {
-    const dataDir = path.resolve(process.env.FDM_API_DATA_DIR ?? ".fdm-api-data");
     mkdirSync(dataDir, { recursive: true });
     secret ??= localSecret(dataDir);
     fdm = await createFdmLocal({ dataDir: path.join(dataDir, "pglite") });
   }
-  if (secret.length < 32) fail("FDM_AUTH_SECRET must be at least 32 characters.");
+  if (secret === null || secret.length < 32)
+    fail("FDM_AUTH_SECRET must be at least 32 characters.");
   await syncCatalogues(fdm);
-  const baseURL = `http://${hostname}:${port}`;
-  const auth = createFdmAuth(fdm, { secret, baseURL });
-  const server = await startApi(createApi({ fdm, auth }), { hostname, port });
+  const baseURL = process.env.FDM_API_BASE_URL || `http://${hostname}:${port}`;
+  if (!/^https?:\/\/[^\s/?#]+$/.test(baseURL))
+    fail("FDM_API_BASE_URL must be an http:// or https:// address without a path.");
+  let mail: ConfiguredMailer;
+  try {
+    mail = mailerFromEnv(process.env);
+  } catch (err) {
+    fail(err instanceof MailError ? err.message : "the mail settings are invalid.");
+  }
+  const sendVerificationEmail = verificationMailSender(mail.mailer);
+  const auth = createFdmAuth(fdm, {
+    secret,
+    baseURL,
+    sendVerificationEmail,
+    trustedOrigins: settings.trustedOrigins,
+  });
+  process.stdout.write(`fdm-api: ${mail.description}\n`);
+  const server = await startApi(
+    createApi({ fdm, auth, clientAddressHeader: settings.clientAddressHeader ?? undefined }),
+    { hostname, port },
+  );
   process.stdout.write(
     `fdm-api: serving ${server.url}/v1 on ${url ? "PostgreSQL" : "PGlite"}; document at ${server.url}/v1/openapi.json\n`,
   );

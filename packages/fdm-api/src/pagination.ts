@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { FdmError } from "fdm-core";
+import { FdmError, type Page, type PageRequest } from "fdm-core";
 
 /** Page sizes of every list: the default when `limit` is absent, and the most one page holds. */
 export const pageLimits = Object.freeze({ defaultLimit: 100, maxLimit: 1000 });
@@ -52,26 +52,26 @@ function decode(cursor: string): string {
 }
 
 /**
- * One page of `items`, ordered by `keyOf` (unique per item). The cursor holds the key of the
- * last item served, so a page starts after it: items added or removed between two requests
- * neither shift nor repeat the others.
+ * fdm-core's page request of a list query: `limit`, and the key the cursor holds as `after`.
+ * fdm-core reads the page in SQL, ordered by the key (byte order), starting after it.
+ *
+ * @param query - The list's `limit` and `cursor` query parameters.
+ * @returns The `page` argument of the fdm-core list function.
+ * @throws {FdmError} `INVALID_INPUT` (`field: "cursor"`) for a cursor this API did not return.
  */
-export function paginate<T>(
-  items: readonly T[],
-  keyOf: (item: T) => string,
-  query: { limit: number; cursor?: string | undefined },
-): { items: T[]; nextCursor: string | null } {
-  const after = query.cursor === undefined ? null : decode(query.cursor);
-  const sorted = [...items].sort((a, b) => {
-    const ka = keyOf(a);
-    const kb = keyOf(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
-  const rest = after === null ? sorted : sorted.filter((item) => keyOf(item) > after);
-  const page = rest.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page,
-    nextCursor: rest.length > query.limit && last !== undefined ? encode(keyOf(last)) : null,
-  };
+export function pageRequest(query: { limit: number; cursor?: string | undefined }): PageRequest {
+  return query.cursor === undefined
+    ? { limit: query.limit }
+    : { limit: query.limit, after: decode(query.cursor) };
+}
+
+/**
+ * The API's page of fdm-core's: its items, and the key of the next page's start as an opaque
+ * cursor (`null` on the last page).
+ *
+ * @param page - What the fdm-core list function returned for {@link pageRequest}.
+ * @returns The page as the API sends it.
+ */
+export function pageBody<T>(page: Page<T>): { items: T[]; nextCursor: string | null } {
+  return { items: page.items, nextCursor: page.next === null ? null : encode(page.next) };
 }

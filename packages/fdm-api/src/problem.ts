@@ -20,7 +20,7 @@ export const problemSchema = z
     detail: z.string().openapi({ description: "What went wrong in this request." }),
     code: z.string().openapi({
       description:
-        "A stable code to branch on: fdm-core's (`INVALID_INPUT`, `NOT_FOUND`, `CONFLICT`, `PERMISSION_DENIED`, `DATABASE`), fdm-calculator's, or the API's own (`UNAUTHENTICATED`, `RATE_LIMITED`, `PAYLOAD_TOO_LARGE`, `MALFORMED_BODY`, `ROUTE_NOT_FOUND`, `INTERNAL`).",
+        "A stable code to branch on: fdm-core's (`INVALID_INPUT`, `NOT_FOUND`, `CONFLICT`, `PERMISSION_DENIED`, `DATABASE`), fdm-calculator's, or the API's own (`UNAUTHENTICATED`, `CROSS_ORIGIN_REQUEST`, `RATE_LIMITED`, `TOO_MANY_FAILED_SIGN_INS`, `CALCULATION_IN_PROGRESS`, `CALCULATION_BUSY`, `CALCULATION_TIMEOUT`, `PAYLOAD_TOO_LARGE`, `MALFORMED_BODY`, `ROUTE_NOT_FOUND`, `INTERNAL`).",
     }),
     field: z
       .string()

@@ -20,7 +20,9 @@ const problemResponse = (description: string) => ({ description, content: proble
 /** The problems any authenticated operation may answer. */
 export const errorResponses = {
   401: problemResponse("No valid API key or session."),
-  403: problemResponse("The principal may not do this (fdm-core's PERMISSION_DENIED)."),
+  403: problemResponse(
+    "The principal may not do this (fdm-core's PERMISSION_DENIED), or a request with the session cookie came from a page of another origin (CROSS_ORIGIN_REQUEST).",
+  ),
   404: problemResponse("An id names nothing of its kind (NOT_FOUND)."),
   409: problemResponse("The request clashes with what is stored (CONFLICT)."),
   413: problemResponse("The body is larger than the limit."),

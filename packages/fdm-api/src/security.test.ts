@@ -1,6 +1,10 @@
+import { connect } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { fdmSchema, revokeApiKey } from "fdm-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey, fdmSchema, revokeApiKey, verifyApiKey } from "fdm-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApi } from "./app.js";
+import { keyCacheDefaults } from "./key-cache.js";
+import { startApi } from "./server.js";
 import { square, startTestApi, type TestApi } from "./test-server.js";
 
 let api: TestApi;
@@ -56,7 +60,8 @@ describe("authentication", () => {
       name: "expiring",
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    expect((await api.call(expiring.body.key, "GET", "/v1/farms")).status).toBe(200);
+    // Valid until it expires (asked of fdm-core: a key the API verified stays in its cache 5 s).
+    expect(await verifyApiKey(api.fdm, expiring.body.key)).toBe(anna.id);
     await api.fdm
       .update(fdmSchema.apiKeys)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -265,10 +270,150 @@ describe("secrets", () => {
   });
 });
 
+describe("bodies that are not JSON", () => {
+  const post = (path: string, contentType: string | null, body: string | null, method = "POST") =>
+    fetch(`${api.server.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${anna.key}`,
+        ...(contentType === null ? {} : { "content-type": contentType }),
+      },
+      body,
+    });
+  const json = JSON.stringify({ name: "Sent as something else" });
+  const kinds: [string, string | null, string | null][] = [
+    ["text/plain", "text/plain;charset=UTF-8", json],
+    ["a form", "application/x-www-form-urlencoded", "name=Sent+as+something+else"],
+    [
+      "multipart",
+      "multipart/form-data; boundary=b",
+      '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n',
+    ],
+    ["JSON without a content type", null, json],
+  ];
+
+  it.each(kinds)("answers %s with 400 MALFORMED_BODY and stores nothing", async (_, type, body) => {
+    const before = (await api.call(anna.key, "GET", "/v1/farms")).body.items.length;
+    for (const [method, path] of [
+      ["POST", "/v1/farms"],
+      ["PATCH", `/v1/farms/${annasFarm}`],
+      ["POST", `/v1/farms/${annasFarm}/calculations/norms/2025`],
+      // An operation whose JSON body is optional.
+      ["POST", `/v1/farms/${annasFarm}/leave`],
+    ] as const) {
+      const res = await post(path, type, body, method);
+      expect([method, path, res.status, res.headers.get("content-type")]).toEqual([
+        method,
+        path,
+        400,
+        "application/problem+json",
+      ]);
+      expect(await res.json()).toMatchObject({ code: "MALFORMED_BODY", field: "body" });
+    }
+    expect((await api.call(anna.key, "GET", "/v1/farms")).body.items.length).toBe(before);
+    expect((await api.call(anna.key, "GET", `/v1/farms/${annasFarm}`)).body.name).toBe("De Hoeve");
+  });
+
+  it("answers a required body that is missing with 400, and takes an optional one absent", async () => {
+    const missing = await post("/v1/farms", null, null);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ code: "MALFORMED_BODY", field: "body" });
+    // JSON with a charset parameter is JSON.
+    const created = await post("/v1/farms", "application/json; charset=utf-8", json);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await api.call(anna.key, "DELETE", `/v1/farms/${id}`);
+  });
+});
+
+describe("response headers", () => {
+  it("sends nosniff and no-store on answers, problems included", async () => {
+    const answers = [
+      await api.call(anna.key, "GET", "/v1/farms"),
+      await api.call(anna.key, "GET", `/v1/farms/${annasFarm}`),
+      await api.call(null, "GET", "/v1/farms"),
+      await api.call(anna.key, "GET", "/v1/tractors"),
+      await api.call(bram.key, "GET", `/v1/farms/${annasFarm}`),
+      await api.call(anna.key, "GET", "/v1/farms?limit=0"),
+      await api.call(null, "GET", "/v1/health"),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 404, 403, 422, 200]);
+    for (const a of answers) {
+      expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(a.headers.get("cache-control")).toBe("no-store");
+    }
+    const auth = await fetch(`${api.server.url}/api/auth/get-session`);
+    expect(auth.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("slow clients", () => {
+  /** Sends `head` (and no more) over a raw connection; resolves with what came back once closed. */
+  function hang(url: string, head: string): Promise<string> {
+    const { hostname, port } = new URL(url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.write(head));
+      let answer = "";
+      socket.on("data", (d) => {
+        answer += d.toString();
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve(answer));
+    });
+  }
+
+  it("ends a request whose body never completes, and one whose headers never complete", async () => {
+    const server = await startApi(createApi({ fdm: api.fdm, auth: api.auth, log: false }), {
+      port: 0,
+      requestTimeoutMs: 1_000,
+      headersTimeoutMs: 1_000,
+    });
+    try {
+      const host = new URL(server.url).host;
+      const body = await hang(
+        server.url,
+        `POST /v1/farms HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${anna.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
+      );
+      expect(body === "" || body.startsWith("HTTP/1.1 408")).toBe(true);
+      const headers = await hang(
+        server.url,
+        `GET /v1/health HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `,
+      );
+      expect(headers === "" || headers.startsWith("HTTP/1.1 408")).toBe(true);
+      // The server still answers others.
+      expect((await fetch(`${server.url}/v1/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses timeouts outside their ranges", async () => {
+    const app = createApi({ fdm: api.fdm, auth: api.auth, log: false });
+    await expect(startApi(app, { port: 0, requestTimeoutMs: 0 })).rejects.toThrow(
+      "requestTimeoutMs: must be a whole number from 1 to 3600000.",
+    );
+    await expect(startApi(app, { port: 0, headersTimeoutMs: 1.5 })).rejects.toThrow(RangeError);
+    await expect(startApi(app, { port: 0, keepAliveTimeoutMs: -1 })).rejects.toThrow(RangeError);
+  });
+});
+
 describe("key revocation through fdm-core", () => {
-  it("takes effect on the next request", async () => {
+  it("takes effect on the next request once the instance's 5 s cache of verified keys has passed", async () => {
     const listed = await api.call(bram.key, "GET", "/v1/api-keys");
     await revokeApiKey(api.fdm, bram.id, listed.body.items[0].id);
-    expect((await api.call(bram.key, "GET", "/v1/farms")).status).toBe(401);
+    // The API verified the key a moment ago; its clock is moved on by the cache's lifetime.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + keyCacheDefaults.ttlMs);
+      expect((await api.call(bram.key, "GET", "/v1/farms")).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("takes effect at once for a key the instance has not verified in the last 5 s", async () => {
+    const elsewhere = await createApiKey(api.fdm, anna.id, { name: "elsewhere" });
+    await revokeApiKey(api.fdm, anna.id, elsewhere.id);
+    expect((await api.call(elsewhere.key, "GET", "/v1/farms")).status).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 // Shared by the test files: a fresh, migrated database per file (PGlite in memory, or a new
 // database on the server named by FDM_TEST_DATABASE_URL) and the API served on 127.0.0.1:0.
 import { randomBytes } from "node:crypto";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import {
   closeFdm,
   createApiKey,
@@ -15,6 +16,8 @@ import {
 } from "fdm-core";
 import postgres from "postgres";
 import { type ApiLogLine, type ApiOptions, createApi } from "./app.js";
+import { type Mailer, verificationMailSender } from "./mailer.js";
+import type { ApiApp, ApiEnv } from "./route.js";
 import { type RunningApi, startApi } from "./server.js";
 
 export interface TestApi {
@@ -59,7 +62,9 @@ export async function openDatabase(): Promise<{
   }
   const name = `fdm_api_test_${id()}`;
   const admin = postgres(server, { onnotice: () => {}, max: 1 });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated template (tests/global-setup.ts), where there is one.
+  const template = process.env.FDM_TEST_PG_TEMPLATE;
+  await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const target = new URL(server);
   target.pathname = `/${name}`;
   const fdm = createFdmServer(target.toString());
@@ -75,16 +80,38 @@ export async function openDatabase(): Promise<{
   };
 }
 
-export async function startTestApi(options: Partial<ApiOptions> = {}): Promise<TestApi> {
+/**
+ * With `mailer`, better-auth mails the verification link through it, and its base URL is the
+ * server's own address, so that the link in the mail can be opened as it is.
+ */
+export async function startTestApi(
+  options: Partial<ApiOptions> & { mailer?: Mailer } = {},
+): Promise<TestApi> {
+  const { mailer, ...apiOptions } = options;
   const db = await openDatabase();
   const fdm = db.fdm;
   await syncCatalogues(fdm);
   const secret = randomBytes(32).toString("hex");
-  const auth = createFdmAuth(fdm, { secret, baseURL: "http://127.0.0.1" });
+  // The app is made once the port is known: the base URL goes into the mailed links.
+  let app: ApiApp | undefined;
+  const front: ApiApp = new OpenAPIHono<ApiEnv>();
+  front.all("*", (c) => (app ? app.fetch(c.req.raw, c.env) : c.body(null, 503)));
+  const server = await startApi(front, { port: 0 });
+  const auth = mailer
+    ? createFdmAuth(fdm, {
+        secret,
+        baseURL: server.url,
+        sendVerificationEmail: verificationMailSender(mailer),
+      })
+    : createFdmAuth(fdm, { secret, baseURL: "http://127.0.0.1" });
   const logs: ApiLogLine[] = [];
-  const server = await startApi(createApi({ fdm, auth, log: (l) => logs.push(l), ...options }), {
-    port: 0,
-  });
+  try {
+    app = createApi({ fdm, auth, log: (l) => logs.push(l), ...apiOptions });
+  } catch (err) {
+    await server.close();
+    await db.close();
+    throw err;
+  }
   const call: TestApi["call"] = async (key, method, path, body) => {
     const headers: Record<string, string> = {};
     if (key) headers.authorization = `Bearer ${key}`;

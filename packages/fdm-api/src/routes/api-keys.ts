@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { createApiKey, listApiKeys, revokeApiKey } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { keyCacheOf } from "../key-cache.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { body, json, op, type RouteDeps, send } from "../route.js";
 import { apiKeyInput, apiKeySchema, createdApiKeySchema, idParam } from "../schemas.js";
 
@@ -41,7 +42,7 @@ export function apiKeyRoutes({ app, fdm }: RouteDeps): void {
       send(
         c,
         200,
-        paginate(await listApiKeys(fdm, c.get("principalId")), (k) => k.id, c.req.valid("query")),
+        pageBody(await listApiKeys(fdm, c.get("principalId"), pageRequest(c.req.valid("query")))),
       ),
   );
 
@@ -55,7 +56,12 @@ export function apiKeyRoutes({ app, fdm }: RouteDeps): void {
       request: { params: z.object({ apiKeyId: idParam("apiKeyId") }) },
       responses: { 200: json(apiKeySchema, "The key's record, revoked.") },
     }),
-    async (c) =>
-      send(c, 200, await revokeApiKey(fdm, c.get("principalId"), c.req.valid("param").apiKeyId)),
+    async (c) => {
+      const principal = c.get("principalId");
+      const revoked = await revokeApiKey(fdm, principal, c.req.valid("param").apiKeyId);
+      // Refused at once here; other instances drop the key within the cache's 5 s.
+      keyCacheOf(fdm).forgetUser(principal);
+      return send(c, 200, revoked);
+    },
   );
 }

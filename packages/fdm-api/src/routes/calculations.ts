@@ -1,27 +1,51 @@
 import { z } from "@hono/zod-openapi";
 import {
-  getDoseForField,
-  getNitrogenBalanceForFarm,
-  getNL2025GebruiksnormenForFarm,
-  getNL2026GebruiksnormenForFarm,
-  getOrganicMatterBalanceForFarm,
+  collectInputForDose,
+  collectInputForNitrogenBalance,
+  collectInputForNorms,
+  collectInputForOrganicMatterBalance,
+  FdmCalculatorError,
+  getNormYears,
 } from "fdm-calculator";
 import { getGrazingIntention, setGrazingIntention } from "fdm-core";
+import type { Context } from "hono";
+import {
+  type CalculationRead,
+  CalculationRefused,
+  type CalculationRunner,
+} from "../calculation-pool.js";
+import {
+  type Problem,
+  problemMediaType,
+  problemOf,
+  problemSchema,
+  sendProblem,
+} from "../problem.js";
 import { body, json, noContent, op, type RouteDeps, send } from "../route.js";
 import { idParam } from "../schemas.js";
 
 const tags = ["Calculations"];
 const farmParams = z.object({ farmId: idParam("farmId") });
+// The years come from fdm-calculator's registry: a year it gains is served, one it lacks refused.
+const normYears = getNormYears();
+const yearRule = `must be a year with norms in fdm-calculator: ${normYears.join(", ")}`;
 const yearParams = farmParams.extend({
   year: z.coerce
-    .number()
-    .int()
-    .min(2025)
-    .max(2026)
-    .openapi({ param: { name: "year", in: "path" }, example: 2025, description: "2025 or 2026." }),
+    .number({ message: yearRule })
+    .int({ message: yearRule })
+    .refine((y) => normYears.includes(y), { message: yearRule })
+    .openapi({
+      param: { name: "year", in: "path" },
+      example: normYears[0],
+      description: `A year with norms in fdm-calculator: ${normYears.join(", ")}. Another year is refused with 422 \`INVALID_INPUT\`, \`field\` \`year\`.`,
+    }),
 });
 const region = z.enum(["klei", "veen", "zand_nwc", "zand_zuid", "loess"]);
-const origin = z.record(z.string(), z.enum(["eigen_bedrijf", "aangevoerd"]));
+const origin = z.record(z.string(), z.enum(["eigen_bedrijf", "aangevoerd"])).openapi({
+  description:
+    "Herkomst (origin) of animal manure, keyed by the id of **the farm's fertilizer** (the `id` of an item of `GET /v1/farms/{farmId}/fertilizers`, which is what an application's `fertilizerId` names), not by a catalogue item id such as `rvo_14`: `eigen_bedrijf` (produced on the farm) or `aangevoerd` (brought in). The werkingscoëfficiënt of grazing-animal manure depends on it (Table 9); an application of such manure whose fertilizer has no entry is refused with 422 `MISSING_ORIGIN`.",
+  example: { "9fcqljsw2afgoel2": "eigen_bedrijf" },
+});
 const fieldIdMap = <T extends z.ZodTypeAny>(value: T) => z.record(z.string().max(100), value);
 
 // Geodata datasets (files on the server) are not accepted over HTTP: a client names each
@@ -88,8 +112,14 @@ const nitrogenOptions = z
     ).optional(),
     deposition: nullableNumber,
     mineralization: nullableNumber,
-    residueNitrogen: z.record(z.string(), z.number().nullable()).optional(),
-    nitrogenFixation: z.record(z.string(), z.number().nullable()).optional(),
+    residueNitrogen: z.record(z.string(), z.number().nullable()).optional().openapi({
+      description:
+        "Nitrogen in the crop residues, kg N/ha, keyed by **cultivation catalogue item id** (e.g. `nl_233`), instead of the figure worked out from the catalogue.",
+    }),
+    nitrogenFixation: z.record(z.string(), z.number().nullable()).optional().openapi({
+      description:
+        "Biological N fixation, kg N/ha per cultivation, keyed by **cultivation catalogue item id** (e.g. `nl_265`), instead of the crop's catalogue figure.",
+    }),
   })
   .strict()
   .openapi("NitrogenBalanceRequest", {
@@ -110,7 +140,14 @@ const organicMatterOptions = z
         })
         .strict(),
     ).optional(),
-    effectiveOrganicMatter: z.record(z.string(), z.number().nullable()).optional(),
+    effectiveOrganicMatter: z
+      .record(z.string(), z.number().nullable())
+      .optional()
+      .openapi({
+        description:
+          "Effective organic matter, g EOM/kg product, keyed by **fertilizer catalogue item id** (the `catalogueItemId` of the farm's fertilizer, e.g. `rvo_14`; an item of `GET /v1/farms/{farmId}/catalogues/fertilizers/items`), not by the id of the farm's fertilizer: for products the catalogue gives no figure, or to replace the catalogue's. It applies to every fertilizer of the farm made from that item.",
+        example: { rvo_14: 45 },
+      }),
     temperature: z
       .object({ value: z.number(), source: z.string().max(500) })
       .nullable()
@@ -141,36 +178,179 @@ const result = (name: string, description: string) =>
     .passthrough()
     .openapi(name, { description });
 
-/** A farm's calculations for a year: the norms and their filling, the balances, the dose; and the grazing intention they read. */
-export function calculationRoutes({ app, fdm }: RouteDeps): void {
+/** Which body a calculation route takes: where a library option named in a message is in it. */
+type BodyOf = "norms" | "balance" | "dose";
+
+/** A rewrite of one kind of collector message: the detail and the body field it names. */
+type Rewrite = (
+  message: string,
+  match: RegExpMatchArray,
+  at: (name: string) => [text: string, field: string],
+) => [detail: string, field: string];
+
+const missingFlags: Record<string, string> = {
+  "the field's soil region": "region",
+  isNVGebied: "isNVGebied",
+  isGWBG: "isGWBG",
+};
+
+// The collectors' advice names their options; over HTTP the body is the place to give a figure.
+const rewrites: Array<[RegExp, Rewrite]> = [
+  [
+    /needs (the field's soil region|isNVGebied|isGWBG), which fdm-core does not hold; give it in options\.fields or configure options\.\w+$/,
+    (message, m, at) => {
+      const [text, field] = at(missingFlags[m[1] as string] as string);
+      return [
+        message.replace(/; give it in options.*$/, `; give it as ${text} in the body`),
+        field,
+      ];
+    },
+  ],
+  [
+    /depends on (isNatura2000|isDerogatievrijeZone); give it in options\.fields /,
+    (message, m, at) => {
+      const [text, field] = at(m[1] as string);
+      return [
+        message.replace("give it in options.fields", `give it as ${text} in the body`),
+        field,
+      ];
+    },
+  ],
+  [
+    /farm "([^"]*)" has none recorded for (\d+); record it with setGrazingIntention or give options\.hasGrazingIntention$/,
+    (message, m) => [
+      message.replace(
+        /record it with .*$/,
+        `record it with PUT /v1/farms/${m[1]}/grazing-intentions/${m[2]} or give hasGrazingIntention in the body`,
+      ),
+      "hasGrazingIntention",
+    ],
+  ],
+  [
+    /^\w+: options\.fields names field "/,
+    (message) => [message.replace(/^\w+: options\./, ""), "fields"],
+  ],
+  [
+    /; the collectors take it from options\.manureOrigin, keyed by /,
+    (message) => [
+      message.replace("; the collectors take it from options.", "; give it in the body's "),
+      "manureOrigin",
+    ],
+  ],
+];
+
+/**
+ * fdm-calculator's refusal as the HTTP client sees it: the collectors name their own options
+ * (`options.fields`, `options.regionGeodata`, …), which the API's bodies call otherwise or do
+ * not have (no dataset is accepted over HTTP). The detail, `field` and `rule` name the body's
+ * members instead; other messages pass unchanged.
+ *
+ * @param err - The calculator's error.
+ * @param route - Which body the request had.
+ * @returns The problem to answer (422).
+ */
+export function calculatorProblem(err: FdmCalculatorError, route: BodyOf): Problem {
+  const base = problemOf(err);
+  const fieldId = err.message.match(/^Field "([^"]*)": /)?.[1];
+  const at = (name: string): [string, string] =>
+    route === "dose" || fieldId === undefined
+      ? [name, name]
+      : [`fields["${fieldId}"].${name}`, `fields.${fieldId}.${name}`];
+  for (const [pattern, rewrite] of rewrites) {
+    const match = err.message.match(pattern);
+    if (!match) continue;
+    const [detail, field] = rewrite(err.message, match, at);
+    const rule = detail.replace(/^(Field "[^"]*"|Farm "[^"]*"|fields): /, "");
+    return { ...base, detail, field, rule };
+  }
+  return base;
+}
+
+/**
+ * Runs one calculation through the runner and answers it: the JSON the worker wrote, or a
+ * problem (429/503/504 from the runner, 422 from the calculator in the body's names).
+ */
+async function answer(
+  c: Context,
+  calculations: CalculationRunner,
+  route: BodyOf,
+  read: CalculationRead,
+): Promise<never> {
+  try {
+    const json = await calculations.run(c.get("principalId"), read);
+    return c.body(json as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "application/json",
+    }) as never;
+  } catch (err) {
+    if (err instanceof CalculationRefused) {
+      return sendProblem(c, err.problem, err.headers) as never;
+    }
+    if (err instanceof FdmCalculatorError) {
+      return sendProblem(c, calculatorProblem(err, route)) as never;
+    }
+    throw err;
+  }
+}
+
+const problemContent = { [problemMediaType]: { schema: problemSchema } };
+/** The answers every calculation may give besides 200 and the common problems. */
+const calculationProblems = {
+  429: {
+    description:
+      "Over the principal's requests per minute (`RATE_LIMITED`), or another calculation of the principal still running (`CALCULATION_IN_PROGRESS`); see Retry-After.",
+    content: problemContent,
+  },
+  503: {
+    description:
+      "The database failed (`DATABASE`), or every calculation thread is busy and the queue full (`CALCULATION_BUSY`, with Retry-After).",
+    content: problemContent,
+  },
+  504: {
+    description:
+      "The calculation did not finish within its time budget and was stopped (`CALCULATION_TIMEOUT`).",
+    content: problemContent,
+  },
+};
+
+/**
+ * A farm's calculations for a year: the norms and their filling, the balances, the dose; and
+ * the grazing intention they read. Each calculation reads the farm on the main thread (access
+ * checked by fdm-core, as the principal), then computes and writes its JSON in a worker thread
+ * of `calculations`, within its limits.
+ */
+export function calculationRoutes({
+  app,
+  fdm,
+  calculations,
+}: RouteDeps & { calculations: CalculationRunner }): void {
+  const principal = (c: Context) => c.get("principalId") as string;
   app.openapi(
     op({
       method: "post",
       path: "/farms/{farmId}/calculations/norms/{year}",
       operationId: "getGebruiksnormenForFarm",
-      summary:
-        "The gebruiksnormen (application norms) of a year and their filling, per field and for the farm (fdm-calculator getNL2025GebruiksnormenForFarm / getNL2026GebruiksnormenForFarm).",
+      summary: `The gebruiksnormen (application norms) of a year and their filling, per field and for the farm (fdm-calculator collectInputForNorms and calculateGebruiksnormenForFarm; years ${normYears.join(", ")}).`,
       tags,
       request: { params: yearParams, body: body(normsOptions) },
       responses: {
         200: json(
           result(
             "FarmGebruiksnormen",
-            "fdm-calculator's BaseFarmGebruiksnormen (2025) or RenureFarmGebruiksnormen (2026).",
+            "fdm-calculator's FarmGebruiksnormen: BaseFarmGebruiksnormen, or RenureFarmGebruiksnormen in a year with a RENURE norm (from 2026).",
           ),
           "The norms and their filling.",
         ),
+        ...calculationProblems,
       },
     }),
     async (c) => {
       const { farmId, year } = c.req.valid("param");
-      const principal = c.get("principalId");
       const options = c.req.valid("json");
-      const norms =
-        year === 2025
-          ? await getNL2025GebruiksnormenForFarm(fdm, principal, farmId, options)
-          : await getNL2026GebruiksnormenForFarm(fdm, principal, farmId, options);
-      return send(c, 200, norms);
+      return answer(c, calculations, "norms", async () => ({
+        kind: "norms",
+        year,
+        input: await collectInputForNorms(fdm, principal(c), farmId, year, options),
+      }));
     },
   );
   app.openapi(
@@ -179,23 +359,27 @@ export function calculationRoutes({ app, fdm }: RouteDeps): void {
       path: "/farms/{farmId}/calculations/nitrogen-balance",
       operationId: "getNitrogenBalanceForFarm",
       summary:
-        "The farm's nitrogen balance over a period (fdm-calculator getNitrogenBalanceForFarm).",
+        "The farm's nitrogen balance over a period (fdm-calculator collectInputForNitrogenBalance and calculateNitrogenBalance).",
       tags,
       request: { params: farmParams, body: body(nitrogenOptions) },
       responses: {
         200: json(result("NitrogenBalance", "fdm-calculator's NitrogenBalance."), "The balance."),
+        ...calculationProblems,
       },
     }),
     async (c) => {
       const { start, end, ...options } = c.req.valid("json");
-      const balance = await getNitrogenBalanceForFarm(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").farmId,
-        toTimeframe({ start, end }),
-        options as Parameters<typeof getNitrogenBalanceForFarm>[4],
-      );
-      return send(c, 200, balance);
+      const { farmId } = c.req.valid("param");
+      return answer(c, calculations, "balance", async () => ({
+        kind: "nitrogen-balance",
+        input: await collectInputForNitrogenBalance(
+          fdm,
+          principal(c),
+          farmId,
+          toTimeframe({ start, end }),
+          options as Parameters<typeof collectInputForNitrogenBalance>[4],
+        ),
+      }));
     },
   );
   app.openapi(
@@ -204,7 +388,7 @@ export function calculationRoutes({ app, fdm }: RouteDeps): void {
       path: "/farms/{farmId}/calculations/organic-matter-balance",
       operationId: "getOrganicMatterBalanceForFarm",
       summary:
-        "The farm's organic-matter balance over a period (fdm-calculator getOrganicMatterBalanceForFarm).",
+        "The farm's organic-matter balance over a period (fdm-calculator collectInputForOrganicMatterBalance and calculateOrganicMatterBalance).",
       tags,
       request: { params: farmParams, body: body(organicMatterOptions) },
       responses: {
@@ -212,18 +396,22 @@ export function calculationRoutes({ app, fdm }: RouteDeps): void {
           result("OrganicMatterBalance", "fdm-calculator's OrganicMatterBalance."),
           "The balance.",
         ),
+        ...calculationProblems,
       },
     }),
     async (c) => {
       const { start, end, ...options } = c.req.valid("json");
-      const balance = await getOrganicMatterBalanceForFarm(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").farmId,
-        toTimeframe({ start, end }),
-        options as Parameters<typeof getOrganicMatterBalanceForFarm>[4],
-      );
-      return send(c, 200, balance);
+      const { farmId } = c.req.valid("param");
+      return answer(c, calculations, "balance", async () => ({
+        kind: "organic-matter-balance",
+        input: await collectInputForOrganicMatterBalance(
+          fdm,
+          principal(c),
+          farmId,
+          toTimeframe({ start, end }),
+          options as Parameters<typeof collectInputForOrganicMatterBalance>[4],
+        ),
+      }));
     },
   );
   app.openapi(
@@ -232,21 +420,27 @@ export function calculationRoutes({ app, fdm }: RouteDeps): void {
       path: "/fields/{fieldId}/calculations/dose",
       operationId: "getDoseForField",
       summary:
-        "The nutrients applied to a field over a period, per application (fdm-calculator getDoseForField).",
+        "The nutrients applied to a field over a period, per application (fdm-calculator collectInputForDose and calculateDose).",
       tags,
       request: { params: z.object({ fieldId: idParam("fieldId") }), body: body(doseOptions) },
-      responses: { 200: json(result("Dose", "fdm-calculator's Dose."), "The dose.") },
+      responses: {
+        200: json(result("Dose", "fdm-calculator's Dose."), "The dose."),
+        ...calculationProblems,
+      },
     }),
     async (c) => {
       const { start, end, ...options } = c.req.valid("json");
-      const dose = await getDoseForField(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").fieldId,
-        toTimeframe({ start, end }),
-        options,
-      );
-      return send(c, 200, dose);
+      const { fieldId } = c.req.valid("param");
+      return answer(c, calculations, "dose", async () => ({
+        kind: "dose",
+        input: await collectInputForDose(
+          fdm,
+          principal(c),
+          fieldId,
+          toTimeframe({ start, end }),
+          options,
+        ),
+      }));
     },
   );
 

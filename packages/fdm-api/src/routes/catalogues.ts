@@ -8,7 +8,7 @@ import {
   getEnabledCatalogues,
   getFertilizersFromCatalogue,
 } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { json, noContent, op, type RouteDeps, send } from "../route.js";
 import { idParam } from "../schemas.js";
 
@@ -70,16 +70,14 @@ export function catalogueRoutes({ app, fdm }: RouteDeps): void {
       },
     }),
     async (c) => {
-      const all = await getCultivationsFromCatalogue(
+      const page = await getCultivationsFromCatalogue(
         fdm,
         c.get("principalId"),
         c.req.valid("param").farmId,
+        undefined,
+        pageRequest(c.req.valid("query")),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (i) => i.itemId, c.req.valid("query")),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -105,16 +103,13 @@ export function catalogueRoutes({ app, fdm }: RouteDeps): void {
       },
     }),
     async (c) => {
-      const all = await getFertilizersFromCatalogue(
+      const page = await getFertilizersFromCatalogue(
         fdm,
         c.get("principalId"),
         c.req.valid("param").farmId,
+        pageRequest(c.req.valid("query")),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (i) => i.itemId, c.req.valid("query")),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
 

@@ -15,7 +15,7 @@ import {
   removeHarvest,
   updateCultivation,
 } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { body, json, noContent, op, type RouteDeps, send, timeframeOf } from "../route.js";
 import {
   batchOf,
@@ -53,17 +53,14 @@ export function cultivationRoutes({ app, fdm }: RouteDeps): void {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const all = await getCultivations(
+      const page = await getCultivations(
         fdm,
         c.get("principalId"),
         c.req.valid("param").fieldId,
         timeframeOf(q),
+        pageRequest(q),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (x) => x.id, q),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -78,17 +75,14 @@ export function cultivationRoutes({ app, fdm }: RouteDeps): void {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const all = await getCultivationsForFarm(
+      const page = await getCultivationsForFarm(
         fdm,
         c.get("principalId"),
         c.req.valid("param").farmId,
         timeframeOf(q),
+        pageRequest(q),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (x) => x.id, q),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -102,14 +96,14 @@ export function cultivationRoutes({ app, fdm }: RouteDeps): void {
       responses: { 201: json(cultivationSchema, "The cultivation added.") },
     }),
     async (c) => {
-      const principal = c.get("principalId");
-      const id = await addCultivation(
+      const cultivation = await addCultivation(
         fdm,
-        principal,
+        c.get("principalId"),
         c.req.valid("param").fieldId,
         c.req.valid("json"),
+        { returning: "record" },
       );
-      return send(c, 201, await getCultivation(fdm, principal, id));
+      return send(c, 201, cultivation);
     },
   );
   app.openapi(
@@ -242,12 +236,13 @@ export function cultivationRoutes({ app, fdm }: RouteDeps): void {
       responses: { 200: json(harvestPage, "A page of harvests.") },
     }),
     async (c) => {
-      const all = await getHarvests(fdm, c.get("principalId"), c.req.valid("param").cultivationId);
-      return send(
-        c,
-        200,
-        paginate(all, (x) => x.id, c.req.valid("query")),
+      const page = await getHarvests(
+        fdm,
+        c.get("principalId"),
+        c.req.valid("param").cultivationId,
+        pageRequest(c.req.valid("query")),
       );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -262,17 +257,14 @@ export function cultivationRoutes({ app, fdm }: RouteDeps): void {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const all = await getHarvestsForFarm(
+      const page = await getHarvestsForFarm(
         fdm,
         c.get("principalId"),
         c.req.valid("param").farmId,
         timeframeOf(q),
+        pageRequest(q),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (x) => x.id, q),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -286,14 +278,14 @@ export function cultivationRoutes({ app, fdm }: RouteDeps): void {
       responses: { 201: json(harvestSchema, "The harvest recorded.") },
     }),
     async (c) => {
-      const principal = c.get("principalId");
-      const id = await addHarvest(
+      const harvest = await addHarvest(
         fdm,
-        principal,
+        c.get("principalId"),
         c.req.valid("param").cultivationId,
         c.req.valid("json"),
+        { returning: "record" },
       );
-      return send(c, 201, await getHarvest(fdm, principal, id));
+      return send(c, 201, harvest);
     },
   );
   app.openapi(

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { addFarm, getFarm, getFarms, removeFarm, updateFarm } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { body, json, noContent, op, type RouteDeps, send } from "../route.js";
 import { farmInput, farmSchema, farmUpdate, idParam } from "../schemas.js";
 
@@ -23,7 +23,7 @@ export function farmRoutes({ app, fdm }: RouteDeps): void {
       send(
         c,
         200,
-        paginate(await getFarms(fdm, c.get("principalId")), (f) => f.id, c.req.valid("query")),
+        pageBody(await getFarms(fdm, c.get("principalId"), pageRequest(c.req.valid("query")))),
       ),
   );
 
@@ -38,9 +38,10 @@ export function farmRoutes({ app, fdm }: RouteDeps): void {
       responses: { 201: json(farmSchema, "The farm added.") },
     }),
     async (c) => {
-      const principal = c.get("principalId");
-      const id = await addFarm(fdm, principal, c.req.valid("json"));
-      return send(c, 201, await getFarm(fdm, principal, id));
+      const farm = await addFarm(fdm, c.get("principalId"), c.req.valid("json"), {
+        returning: "record",
+      });
+      return send(c, 201, farm);
     },
   );
 

@@ -14,7 +14,7 @@ import {
   updateFertilizer,
   updateFertilizerApplication,
 } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { body, json, noContent, op, type RouteDeps, send, timeframeOf } from "../route.js";
 import {
   applicationInput,
@@ -52,12 +52,13 @@ export function fertilizerRoutes({ app, fdm }: RouteDeps): void {
       },
     }),
     async (c) => {
-      const all = await getFertilizers(fdm, c.get("principalId"), c.req.valid("param").farmId);
-      return send(
-        c,
-        200,
-        paginate(all, (x) => x.id, c.req.valid("query")),
+      const page = await getFertilizers(
+        fdm,
+        c.get("principalId"),
+        c.req.valid("param").farmId,
+        pageRequest(c.req.valid("query")),
       );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -71,11 +72,16 @@ export function fertilizerRoutes({ app, fdm }: RouteDeps): void {
       responses: { 201: json(fertilizerSchema, "The fertilizer acquired.") },
     }),
     async (c) => {
-      const principal = c.get("principalId");
       // `custom` is passed on as given: fdm-core checks every parameter and names the one at fault.
       const input = c.req.valid("json") as FertilizerInput;
-      const id = await addFertilizer(fdm, principal, c.req.valid("param").farmId, input);
-      return send(c, 201, await getFertilizer(fdm, principal, id));
+      const fertilizer = await addFertilizer(
+        fdm,
+        c.get("principalId"),
+        c.req.valid("param").farmId,
+        input,
+        { returning: "record" },
+      );
+      return send(c, 201, fertilizer);
     },
   );
   app.openapi(
@@ -146,17 +152,14 @@ export function fertilizerRoutes({ app, fdm }: RouteDeps): void {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const all = await getFertilizerApplications(
+      const page = await getFertilizerApplications(
         fdm,
         c.get("principalId"),
         c.req.valid("param").fieldId,
         timeframeOf(q),
+        pageRequest(q),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (x) => x.id, q),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -172,17 +175,14 @@ export function fertilizerRoutes({ app, fdm }: RouteDeps): void {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const all = await getFertilizerApplicationsForFarm(
+      const page = await getFertilizerApplicationsForFarm(
         fdm,
         c.get("principalId"),
         c.req.valid("param").farmId,
         timeframeOf(q),
+        pageRequest(q),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (x) => x.id, q),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -196,14 +196,14 @@ export function fertilizerRoutes({ app, fdm }: RouteDeps): void {
       responses: { 201: json(applicationSchema, "The application recorded.") },
     }),
     async (c) => {
-      const principal = c.get("principalId");
-      const id = await addFertilizerApplication(
+      const application = await addFertilizerApplication(
         fdm,
-        principal,
+        c.get("principalId"),
         c.req.valid("param").fieldId,
         c.req.valid("json"),
+        { returning: "record" },
       );
-      return send(c, 201, await getFertilizerApplication(fdm, principal, id));
+      return send(c, 201, application);
     },
   );
   app.openapi(

@@ -8,7 +8,7 @@ import {
   removeField,
   updateField,
 } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { body, json, noContent, op, type RouteDeps, send, timeframeOf } from "../route.js";
 import {
   batchOf,
@@ -45,17 +45,14 @@ export function fieldRoutes({ app, fdm }: RouteDeps): void {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const all = await getFields(
+      const page = await getFields(
         fdm,
         c.get("principalId"),
         c.req.valid("param").farmId,
         timeframeOf(q),
+        pageRequest(q),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (f) => f.id, q),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
 
@@ -70,9 +67,14 @@ export function fieldRoutes({ app, fdm }: RouteDeps): void {
       responses: { 201: json(fieldSchema, "The field added.") },
     }),
     async (c) => {
-      const principal = c.get("principalId");
-      const id = await addField(fdm, principal, c.req.valid("param").farmId, c.req.valid("json"));
-      return send(c, 201, await getField(fdm, principal, id));
+      const field = await addField(
+        fdm,
+        c.get("principalId"),
+        c.req.valid("param").farmId,
+        c.req.valid("json"),
+        { returning: "record" },
+      );
+      return send(c, 201, field);
     },
   );
 

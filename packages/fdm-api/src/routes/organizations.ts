@@ -15,7 +15,7 @@ import {
   updateOrganization,
   updateRoleOfUserAtOrganization,
 } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { body, json, noContent, op, type RouteDeps, send } from "../route.js";
 import {
   createdSchema,
@@ -53,10 +53,12 @@ export function organizationRoutes({ app, fdm }: RouteDeps): void {
       send(
         c,
         200,
-        paginate(
-          await getOrganizationsForUser(fdm, c.get("principalId")),
-          (o) => o.id,
-          c.req.valid("query"),
+        pageBody(
+          await getOrganizationsForUser(
+            fdm,
+            c.get("principalId"),
+            pageRequest(c.req.valid("query")),
+          ),
         ),
       ),
   );
@@ -71,9 +73,13 @@ export function organizationRoutes({ app, fdm }: RouteDeps): void {
       responses: { 201: json(organizationSchema, "The organization created.") },
     }),
     async (c) => {
-      const principal = c.get("principalId");
-      const id = await createOrganization(fdm, principal, c.req.valid("json"));
-      return send(c, 201, await getOrganization(fdm, principal, id));
+      const organization = await createOrganization(
+        fdm,
+        c.get("principalId"),
+        c.req.valid("json"),
+        { returning: "record" },
+      );
+      return send(c, 201, organization);
     },
   );
   app.openapi(
@@ -143,16 +149,13 @@ export function organizationRoutes({ app, fdm }: RouteDeps): void {
       },
     }),
     async (c) => {
-      const all = await listMembersOfOrganization(
+      const page = await listMembersOfOrganization(
         fdm,
         c.get("principalId"),
         c.req.valid("param").organizationId,
+        pageRequest(c.req.valid("query")),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (m) => m.user.id, c.req.valid("query")),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -230,16 +233,13 @@ export function organizationRoutes({ app, fdm }: RouteDeps): void {
       responses: { 200: json(invitationPage, "A page of invitations.") },
     }),
     async (c) => {
-      const all = await listPendingInvitationsForOrganization(
+      const page = await listPendingInvitationsForOrganization(
         fdm,
         c.get("principalId"),
         c.req.valid("param").organizationId,
+        pageRequest(c.req.valid("query")),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (i) => i.id, c.req.valid("query")),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -257,10 +257,12 @@ export function organizationRoutes({ app, fdm }: RouteDeps): void {
       send(
         c,
         200,
-        paginate(
-          await listPendingInvitationsForUser(fdm, c.get("principalId")),
-          (i) => i.id,
-          c.req.valid("query"),
+        pageBody(
+          await listPendingInvitationsForUser(
+            fdm,
+            c.get("principalId"),
+            pageRequest(c.req.valid("query")),
+          ),
         ),
       ),
   );

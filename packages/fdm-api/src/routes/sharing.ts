@@ -12,7 +12,7 @@ import {
   revokePrincipalFromFarm,
   updateRoleOfPrincipalAtFarm,
 } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { body, json, noContent, op, type RouteDeps, send } from "../route.js";
 import {
   actingFor,
@@ -30,7 +30,7 @@ const grantSchema = z
   .object({ result: z.enum(["granted", "offered"]) })
   .openapi("FarmRoleGrantResult", {
     description:
-      "`offered` when the grantee must accept first (an owner role for another principal).",
+      "`offered` when the grantee must accept first: the owner role for another principal, or any role for an organization you are neither owner nor admin of (its owners and admins accept).",
   });
 const optionalActingFor = {
   required: false,
@@ -55,16 +55,13 @@ export function sharingRoutes({ app, fdm }: RouteDeps): void {
       },
     }),
     async (c) => {
-      const all = await listPrincipalsForFarm(
+      const page = await listPrincipalsForFarm(
         fdm,
         c.get("principalId"),
         c.req.valid("param").farmId,
+        pageRequest(c.req.valid("query")),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (p) => p.principalId, c.req.valid("query")),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
 
@@ -174,16 +171,13 @@ export function sharingRoutes({ app, fdm }: RouteDeps): void {
       },
     }),
     async (c) => {
-      const all = await listFarmRoleOffersForFarm(
+      const page = await listFarmRoleOffersForFarm(
         fdm,
         c.get("principalId"),
         c.req.valid("param").farmId,
+        pageRequest(c.req.valid("query")),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (o) => o.principalId, c.req.valid("query")),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
 
@@ -202,16 +196,13 @@ export function sharingRoutes({ app, fdm }: RouteDeps): void {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const all = await listFarmRoleOffers(
+      const page = await listFarmRoleOffers(
         fdm,
         c.get("principalId"),
         q.organizationId === undefined ? undefined : { organizationId: q.organizationId },
+        pageRequest(q),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (o) => o.farmId, q),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
 

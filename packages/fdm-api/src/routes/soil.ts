@@ -11,7 +11,7 @@ import {
   type SoilParameters,
   updateSoilAnalysis,
 } from "fdm-core";
-import { pageQuery, pageSchema, paginate } from "../pagination.js";
+import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
 import { body, json, noContent, op, type RouteDeps, send, timeframeOf } from "../route.js";
 import {
   batchOf,
@@ -60,17 +60,14 @@ export function soilRoutes({ app, fdm }: RouteDeps): void {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const all = await getSoilAnalyses(
+      const page = await getSoilAnalyses(
         fdm,
         c.get("principalId"),
         c.req.valid("param").fieldId,
         timeframeOf(q),
+        pageRequest(q),
       );
-      return send(
-        c,
-        200,
-        paginate(all, (x) => x.id, q),
-      );
+      return send(c, 200, pageBody(page));
     },
   );
   app.openapi(
@@ -84,10 +81,15 @@ export function soilRoutes({ app, fdm }: RouteDeps): void {
       responses: { 201: json(soilAnalysisSchema, "The analysis recorded.") },
     }),
     async (c) => {
-      const principal = c.get("principalId");
       const input = asInput(c.req.valid("json")) as SoilAnalysisInput;
-      const id = await addSoilAnalysis(fdm, principal, c.req.valid("param").fieldId, input);
-      return send(c, 201, await getSoilAnalysis(fdm, principal, id));
+      const analysis = await addSoilAnalysis(
+        fdm,
+        c.get("principalId"),
+        c.req.valid("param").fieldId,
+        input,
+        { returning: "record" },
+      );
+      return send(c, 201, analysis);
     },
   );
   app.openapi(
