@@ -61,7 +61,8 @@ const fence = /^(\s*)(`{3,}|~{3,})/;
 
 /**
  * MDX to plain Markdown: front matter, imports and exports, MDX comments and JSX components
- * are taken out (a component leaves a note naming it); code blocks are kept as written.
+ * are taken out (a component leaves a note naming it); code blocks are kept as written. Tabs
+ * written one tag a line keep their content, each tab's under its label.
  */
 export function mdxToMarkdown(text: string): string {
   const lines = text.replace(/^---\n[\s\S]*?\n---\n/, "").split("\n");
@@ -94,6 +95,13 @@ export function mdxToMarkdown(text: string): string {
     if (/^(import|export)\s/.test(line)) {
       // A multi-line import or export runs to its closing line.
       if (!/;\s*$/.test(line) && !/from\s+["'][^"']+["']\s*;?\s*$/.test(line)) inExport = true;
+      continue;
+    }
+    // Tabs hold the page's content (the same step in several languages): keep each tab's
+    // content under its label, and drop the tags.
+    if (/^\s*<\/?(Tabs|TabItem)\b[^>]*>\s*$/.test(line)) {
+      const label = line.match(/^\s*<TabItem\b[^>]*\blabel="([^"]*)"/)?.[1];
+      if (label) out.push(`**${label}:**`);
       continue;
     }
     const jsx = line.match(/^\s*<([A-Z][\w.]*)/);

@@ -30,8 +30,14 @@ import { addFarm } from "fdm-core";
 <NotJsx />
 \`\`\`
 
-<Tabs>
-  <TabItem value="a">inside</TabItem>
+<Tabs groupId="client">
+<TabItem value="py" label="Python">
+
+\`\`\`python
+print("in a tab")
+\`\`\`
+
+</TabItem>
 </Tabs>
 
 ## After
@@ -57,9 +63,13 @@ describe("mdxToMarkdown", () => {
 
   it("leaves a note for each component, and none of its markup", () => {
     expect(md).toContain("> *Chart: an interactive part of the page");
-    expect(md).toContain("> *Tabs: an interactive part of the page");
     expect(md).not.toContain("data={[1, 2]}");
-    expect(md).not.toContain("inside");
+  });
+
+  it("keeps each tab's content under its label, without the tags", () => {
+    expect(md).toContain('**Python:**\n\n```python\nprint("in a tab")\n```');
+    expect(md).not.toContain("TabItem");
+    expect(md).not.toContain("<Tabs");
   });
 });
 
