@@ -121,7 +121,15 @@ const config: Config = {
   // Its check runs at DOMContentLoaded, before the scripts the template above
   // starts after the first paint, and would always fire on the home page.
   baseUrlIssueBanner: false,
-  customFields: { version, releasePost, repositoryUrl, discussionsUrl, apiPackages },
+  // testRoutes: the toolkit's run limit may be shortened by a test (src/components/toolkit/run-limit.ts).
+  customFields: {
+    version,
+    releasePost,
+    repositoryUrl,
+    discussionsUrl,
+    apiPackages,
+    testRoutes: withTestRoutes,
+  },
 
   // No page shows a last-update date, so the build need not read the Git history.
   future: { v4: true, faster: true, experimental_vcs: false },

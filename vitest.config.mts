@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { type Catalogues, pgliteDumpEnv, postgresTemplateEnv } from "./tests/test-databases";
 
 const pkg = (name: string) =>
   fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
@@ -12,6 +13,19 @@ const alias = {
   "fdm-core": pkg("fdm-core"),
   "fdm-calculator": pkg("fdm-calculator"),
   "fdm-api": pkg("fdm-api"),
+  // Docusaurus' alias of the site's root, for site components rendered in tests/site.
+  "@site": fileURLToPath(new URL(".", import.meta.url)),
+};
+
+// The database projects' test databases start from a database made once per run
+// (tests/global-setup.ts): PGlite from a dump, PostgreSQL from a template. fdm-api's
+// and fdm-calculator's tests sync the catalogues as a first step, so theirs hold them
+// already; fdm-core's, the site's and the docs samples' start from empty catalogues.
+const globalSetup = [fileURLToPath(new URL("./tests/global-setup.ts", import.meta.url))];
+const startsFrom: Record<string, Catalogues> = {
+  "fdm-core": "empty",
+  "fdm-api": "synced",
+  "fdm-calculator": "synced",
 };
 
 const packageProject = (name: string) => ({
@@ -23,7 +37,11 @@ const packageProject = (name: string) => ({
     // *.postgres.test.ts run only in the PostgreSQL projects below.
     exclude: ["src/**/*.postgres.test.ts"],
     // Database tests use embedded PGlite unless a project below says otherwise.
-    env: { FDM_TEST_DATABASE_URL: "" },
+    env: {
+      FDM_TEST_DATABASE_URL: "",
+      ...(startsFrom[name] ? pgliteDumpEnv(startsFrom[name]) : {}),
+    },
+    ...(startsFrom[name] ? { globalSetup } : {}),
     // fdm-api's tests start a server on a fresh database per file.
     ...(name === "fdm-api" ? { testTimeout: 60_000, hookTimeout: 120_000 } : {}),
   },
@@ -40,7 +58,8 @@ const postgresProjects = postgresUrl
           name: "fdm-core (postgres)",
           root: "packages/fdm-core",
           include: ["src/**/*.test.ts"],
-          env: { FDM_TEST_DATABASE_URL: postgresUrl },
+          env: { FDM_TEST_DATABASE_URL: postgresUrl, ...postgresTemplateEnv("empty") },
+          globalSetup,
         },
       },
       {
@@ -49,7 +68,8 @@ const postgresProjects = postgresUrl
           name: "fdm-api (postgres)",
           root: "packages/fdm-api",
           include: ["src/**/*.test.ts"],
-          env: { FDM_TEST_DATABASE_URL: postgresUrl },
+          env: { FDM_TEST_DATABASE_URL: postgresUrl, ...postgresTemplateEnv("synced") },
+          globalSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -97,7 +117,14 @@ export default defineConfig({
       // Site components rendered to HTML (states the built site cannot be driven into).
       {
         extends: true as const,
-        test: { name: "site", root: ".", include: ["tests/site/**/*.test.tsx"] },
+        test: {
+          name: "site",
+          root: ".",
+          include: ["tests/site/**/*.test.tsx"],
+          // The playground's and the toolkit engine's tests open fdm-core databases too.
+          env: pgliteDumpEnv("empty"),
+          globalSetup,
+        },
       },
       // Extracts, type-checks and runs the TypeScript samples of docs/ and blog/.
       {
@@ -106,6 +133,9 @@ export default defineConfig({
           name: "docs-samples",
           root: ".",
           include: ["tests/docs-samples/**/*.test.ts"],
+          // The samples' runner processes inherit it: each sample's database loads the dump.
+          env: pgliteDumpEnv("empty"),
+          globalSetup,
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

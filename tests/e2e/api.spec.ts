@@ -77,13 +77,14 @@ test("every export of every package has an API page, and every API page an expor
 test("the API index says what each package is for and where to start, and opens its page", async ({
   page,
 }) => {
-  test.setTimeout(90_000); // three packages' headings and texts; slow on a loaded 2-core machine
+  test.setTimeout(90_000); // the packages' headings and texts; slow on a loaded 2-core machine
   const response = await page.goto(site("/api"));
   expect(response?.status()).toBe(200);
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "FDM API reference" })).toBeVisible();
   const article = page.locator("article");
-  for (const pkg of exportedNames().keys()) {
+  // Every package with a public entry (the reference documents those; no compiler needed here).
+  for (const pkg of packages.filter((name) => existsSync(`packages/${name}/src/index.ts`))) {
     const description = JSON.parse(
       readFileSync(`packages/${pkg}/package.json`, "utf8"),
     ).description;

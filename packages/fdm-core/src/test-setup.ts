@@ -84,7 +84,9 @@ async function openTestDatabase(): Promise<TestDatabase> {
   }
   const name = `fdm_test_${createId()}`;
   const admin = postgres(url, { onnotice: () => {}, max: 1 });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated template (tests/global-setup.ts), where there is one.
+  const template = process.env.FDM_TEST_PG_TEMPLATE;
+  await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const fdm = createFdmServer(target.toString());
@@ -277,8 +279,9 @@ export async function addUser(
 
 /**
  * Grants `role` on a farm as `granter` and, where that is only an offer (`owner` to another
- * principal), accepts it as `acceptor`: the grantee itself, or for a grantee organization one
- * of its owners or admins. For tests that need the role in force.
+ * principal, any role to an organization the granter does not own or administer), accepts it as
+ * `acceptor`: the grantee itself, or for a grantee organization one of its owners or admins. For
+ * tests that need the role in force.
  */
 export async function grantAccepted(
   fdm: FdmType,

@@ -1,7 +1,6 @@
 import InlineStyle from "@site/src/components/InlineStyle";
 import type { ReactNode } from "react";
 import type { OutputProps } from "./Output";
-import { RUN_TIME_LIMIT_MS } from "./runner";
 import { styles } from "./styles";
 
 // Loaded with the first run, so pages pay for it only then.
@@ -120,7 +119,7 @@ export default function OutputLines({
       )}
       {outcome?.kind === "timeout" && (
         <p className={styles.error}>
-          Stopped after {RUN_TIME_LIMIT_MS / 1000} s: the code did not finish (a loop?). Its worker
+          Stopped after {outcome.limitMs / 1000} s: the code did not finish (a loop?). Its worker
           was ended; the page is unaffected. Run again to start afresh.
         </p>
       )}

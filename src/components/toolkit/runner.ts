@@ -7,8 +7,10 @@
  * exceeds the time limit, and the next run starts a new one (its files come
  * from the browser's cache then). Loaded on first use only.
  */
+import siteConfig from "@generated/docusaurus.config";
 import type { ErrorReport } from "./format";
 import type { FromWorker, Progress, ToWorker } from "./protocol";
+import { runTimeLimitMs } from "./run-limit";
 import {
   endToolkitWorker,
   onWorkerStarted,
@@ -19,9 +21,6 @@ import {
 
 export type { Progress } from "./protocol";
 
-/** How long a run's code may take, once it starts, before the worker is ended. */
-export const RUN_TIME_LIMIT_MS = 60_000;
-
 export interface OutputLine {
   level: "log" | "warn" | "error";
   text: string;
@@ -30,7 +29,8 @@ export interface OutputLine {
 export type RunOutcome =
   | { kind: "done"; ms: number }
   | { kind: "error"; chain: ErrorReport[]; ms: number }
-  | { kind: "timeout"; ms: number }
+  /** `limitMs`: the limit the run exceeded. */
+  | { kind: "timeout"; ms: number; limitMs: number }
   | { kind: "stopped" }
   | { kind: "crashed"; message: string };
 
@@ -98,7 +98,7 @@ export function run(
   request: { js?: string; ts?: string; playground?: { principal: string } },
   onLine: (line: OutputLine) => void,
   onStart: () => void = () => {},
-  limitMs = RUN_TIME_LIMIT_MS,
+  limitMs = runTimeLimitMs(siteConfig.customFields?.testRoutes === true, () => sessionStorage),
 ): RunHandle {
   const id = nextId++;
   let settle: (outcome: RunOutcome) => void = () => {};
@@ -125,7 +125,7 @@ export function run(
           onStart();
           const startedAt = performance.now();
           timer = setTimeout(() => {
-            endWorker({ kind: "timeout", ms: performance.now() - startedAt });
+            endWorker({ kind: "timeout", ms: performance.now() - startedAt, limitMs });
           }, limitMs);
         } else if (m.type === "log") onLine({ level: m.level, text: m.text });
         else if (m.type === "done") end({ kind: "done", ms: m.ms });
