@@ -10,6 +10,8 @@
  *   only the theme's DocCard reads (category index pages; the API has none).
  *   It was 9.7 KB of the chunk's 14.1 KB gzip.
  * - The docs' version data: each page's record keeps only its description (DocCard's).
+ * - Each docs page's metadata and front matter, without the build's keys
+ *   (lean-doc-metadata-loader.cjs, lean-front-matter-loader.cjs).
  * - Global data: the API plugin's list of every page, which the browser only
  *   consults for doc-type navbar items and version dropdowns of that plugin
  *   (the site has neither); its main doc stays, for the version helpers.
@@ -439,6 +441,19 @@ export default function leanClientDataPlugin({
                   file,
                 ),
               use: [path.join(siteDir, "src/plugins/ordinal-compare-loader.cjs")],
+            },
+            {
+              // Each docs page's metadata module (both docs plugins).
+              test: (file: string) =>
+                /docusaurus-plugin-content-docs[\\/][\w-]+[\\/]site-[\w.-]+\.json$/.test(file),
+              use: [path.join(siteDir, "src/plugins/lean-doc-metadata-loader.cjs")],
+            },
+            {
+              // The docs pages' compiled Markdown, after the mdx-loader.
+              test: (file: string) =>
+                file.startsWith(path.join(siteDir, "docs") + path.sep) && /\.mdx?$/.test(file),
+              enforce: "post",
+              use: [path.join(siteDir, "src/plugins/lean-front-matter-loader.cjs")],
             },
           ],
         },

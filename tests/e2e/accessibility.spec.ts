@@ -10,6 +10,7 @@ const pages = {
   "norms page": "/docs/norms/nl/2025/stikstofgebruiksnorm",
   "API index": "/api",
   "package index": "/api/fdm-core/src",
+  "REST walk-through (tabs)": "/api/fdm-api/rest/walk-through",
 };
 
 for (const theme of ["light", "dark"] as const) {

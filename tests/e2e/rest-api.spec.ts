@@ -64,3 +64,46 @@ test("the search page finds an operation page by its operation id", async ({ pag
       .first(),
   ).toBeVisible({ timeout: 15_000 });
 });
+
+test("the walk-through's client tabs switch every step together, by keyboard too, and keep the choice", async ({
+  page,
+}) => {
+  await page.goto(site("/api/fdm-api/rest/walk-through"));
+  await hydrated(page);
+  const lists = page.locator("article").getByRole("tablist");
+  const steps = await lists.count();
+  expect(steps).toBeGreaterThan(5);
+  const first = lists.first();
+  await expect(first.getByRole("tab", { name: "curl" })).toHaveAttribute("aria-selected", "true");
+  // The first step's curl block shows; its Python block does not.
+  const firstPanel = (name: string) =>
+    page.locator("article").getByRole("tabpanel", { name, includeHidden: true }).first();
+  await expect(firstPanel("curl")).toContainText("curl -sS");
+  await expect(firstPanel("Python")).toBeHidden();
+
+  await first.getByRole("tab", { name: "Python" }).click();
+  // Every step shows Python now, the last one too.
+  await expect(lists.last().getByRole("tab", { name: "Python" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(firstPanel("Python")).toContainText("import urllib.request");
+  await expect(firstPanel("curl")).toBeHidden();
+
+  // The WAI-ARIA pattern: ArrowRight moves to the next tab and selects it; Home to the first.
+  await first.getByRole("tab", { name: "Python" }).focus();
+  await page.keyboard.press("ArrowRight");
+  const node = first.getByRole("tab", { name: "Node.js" });
+  await expect(node).toBeFocused();
+  await expect(node).toHaveAttribute("aria-selected", "true");
+  await expect(node).toHaveAttribute("tabindex", "0");
+  await expect(first.getByRole("tab", { name: "curl" })).toHaveAttribute("tabindex", "-1");
+
+  // Remembered: a new page view opens on Node.js.
+  await page.reload();
+  await hydrated(page);
+  await expect(lists.nth(3).getByRole("tab", { name: "Node.js" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+});

@@ -10,7 +10,7 @@ import {
 const page = `---
 title: Basic usage
 ---
-import Tabs from "@theme/Tabs";
+import Tabs, { TabItem } from "@site/src/components/Tabs";
 import {
   Chart,
 } from "@site/src/components/Chart";
@@ -48,7 +48,7 @@ describe("mdxToMarkdown", () => {
 
   it("drops front matter, imports and MDX comments", () => {
     expect(md).not.toContain("title: Basic usage");
-    expect(md).not.toContain("@theme/Tabs");
+    expect(md).not.toContain("@site/src/components/Tabs");
     expect(md).not.toContain("@site/src/components/Chart");
     expect(md).not.toContain("truncate");
   });
