@@ -24,7 +24,7 @@ const YEAR = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
 
 let farm: TestFarm;
 let dir: string;
-let base: Parameters<typeof collectInputForNL2025Norms>[3];
+let base: NonNullable<Parameters<typeof collectInputForNL2025Norms>[3]>;
 
 beforeAll(async () => {
   farm = await createTestFarm();
