@@ -133,8 +133,10 @@ test("a function with several errors has one Throws section, listed once in the 
 
 test("each Throws entry names the error type to catch, and its code", async ({ page }) => {
   // addFarm: "@throws {FdmError} `INVALID_INPUT` when …" and "@throws {FdmPermissionError} When …".
+  // It has two call signatures (with { returning: "record" }), so each has its Throws (h3);
+  // this is the first's.
   await page.goto(site("/api/fdm-core/src/functions/addFarm"));
-  const throws = page.locator("article h2#throws + ul > li");
+  const throws = page.locator("article :is(h2, h3)#throws + ul > li");
   await expect(throws).toHaveCount(2);
   await expect(throws.nth(0)).toHaveText(/^FdmError: INVALID_INPUT when /);
   await expect(throws.nth(1)).toHaveText(/^FdmPermissionError: when the principal is not/);
