@@ -1,8 +1,26 @@
 import { z } from "@hono/zod-openapi";
-import { fdmSchema } from "fdm-core";
+import {
+  type ApiKey,
+  type CreatedApiKey,
+  type Cultivation,
+  type Farm,
+  type FarmPrincipal,
+  type FarmRoleOffer,
+  type Fertilizer,
+  type FertilizerApplication,
+  type Field,
+  fdmSchema,
+  type Harvest,
+  type Organization,
+  type OrganizationInvitation,
+  type OrganizationMember,
+  type SoilAnalysis,
+} from "fdm-core";
+import { documents } from "./route.js";
 
 // Request bodies are checked here for shape; fdm-core checks every rule (ranges, dates in
 // order, catalogue items enabled) and its errors name the field, so they are not repeated.
+// Each response schema is tied to the fdm-core type it sends by `documents`, at compile time.
 
 /** A calendar date or an instant: `2025-03-01` or `2025-03-01T12:00:00Z`. */
 export const dateInput = z
@@ -68,6 +86,7 @@ export const farmSchema = z
     updatedAt: dateOutput.nullable(),
   })
   .openapi("Farm");
+documents<typeof farmSchema, Farm>(true);
 
 // ------------------------------------------------------------------ fields
 export const acquiringMethod = z
@@ -98,6 +117,7 @@ export const fieldSchema = z
     updatedAt: dateOutput.nullable(),
   })
   .openapi("Field");
+documents<typeof fieldSchema, Field>(true);
 
 // ------------------------------------------------------------------ cultivations
 export const cultivationInput = z
@@ -131,6 +151,7 @@ export const cultivationSchema = z
     updatedAt: dateOutput.nullable(),
   })
   .openapi("Cultivation");
+documents<typeof cultivationSchema, Cultivation>(true);
 
 // ------------------------------------------------------------------ harvests
 const analysisValue = z.number().nullable().optional();
@@ -160,6 +181,7 @@ export const harvestSchema = z
     }),
   })
   .openapi("Harvest");
+documents<typeof harvestSchema, Harvest>(true);
 
 // ------------------------------------------------------------------ fertilizers
 export const fertilizerInput = z
@@ -199,6 +221,7 @@ export const fertilizerSchema = z
   })
   .passthrough()
   .openapi("Fertilizer", { description: "With every content figure of fdm-core's Fertilizer." });
+documents<typeof fertilizerSchema, Fertilizer>(true);
 
 export const applicationInput = z
   .object({
@@ -227,6 +250,7 @@ export const applicationSchema = z
     applicationDate: dateOutput,
   })
   .openapi("FertilizerApplication");
+documents<typeof applicationSchema, FertilizerApplication>(true);
 
 // ------------------------------------------------------------------ soil
 export const soilParameters = z
@@ -260,6 +284,7 @@ export const soilAnalysisSchema = z
     parameters: soilParameters,
   })
   .openapi("SoilAnalysis");
+documents<typeof soilAnalysisSchema, SoilAnalysis>(true);
 
 // ------------------------------------------------------------------ batch rows
 /** A batch body: `rows`, at most `max` of them. */
@@ -283,6 +308,7 @@ export const actingFor = z
 export const farmPrincipalSchema = z
   .object({ principalId: z.string(), role: farmRole, grantedAt: dateOutput })
   .openapi("FarmPrincipal");
+documents<typeof farmPrincipalSchema, FarmPrincipal>(true);
 export const farmRoleOfferSchema = z
   .object({
     farmId: z.string(),
@@ -293,6 +319,7 @@ export const farmRoleOfferSchema = z
     offeredAt: dateOutput,
   })
   .openapi("FarmRoleOffer");
+documents<typeof farmRoleOfferSchema, FarmRoleOffer>(true);
 
 export const orgRole = z.enum(fdmSchema.organizationRole.enumValues);
 export const organizationInput = z
@@ -318,6 +345,7 @@ export const organizationSchema = z
     updatedAt: dateOutput.nullable(),
   })
   .openapi("Organization");
+documents<typeof organizationSchema, Organization>(true);
 export const memberSchema = z
   .object({
     user: z.object({ id: z.string() }).passthrough(),
@@ -325,6 +353,7 @@ export const memberSchema = z
     joinedAt: dateOutput,
   })
   .openapi("OrganizationMember");
+documents<typeof memberSchema, OrganizationMember>(true);
 export const invitationInput = z
   .object({ email: z.string().max(320), role: orgRole, expiresAt: dateInput.optional() })
   .strict()
@@ -341,6 +370,7 @@ export const invitationSchema = z
     createdAt: dateOutput,
   })
   .openapi("OrganizationInvitation");
+documents<typeof invitationSchema, OrganizationInvitation>(true);
 
 // ------------------------------------------------------------------ API keys
 export const apiKeyInput = z
@@ -361,8 +391,10 @@ export const apiKeySchema = z
     revokedAt: dateOutput.nullable(),
   })
   .openapi("ApiKey");
+documents<typeof apiKeySchema, ApiKey>(true);
 export const createdApiKeySchema = apiKeySchema
   .extend({
     key: z.string().openapi({ description: "The key, shown this once: `fdm_` + 43 characters." }),
   })
   .openapi("CreatedApiKey");
+documents<typeof createdApiKeySchema, CreatedApiKey>(true);

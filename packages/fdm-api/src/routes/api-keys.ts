@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { createApiKey, listApiKeys, revokeApiKey } from "fdm-core";
 import { keyCacheOf } from "../key-cache.js";
-import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
+import { resource } from "../resource.js";
 import { body, json, op, type RouteDeps, send } from "../route.js";
 import { apiKeyInput, apiKeySchema, createdApiKeySchema, idParam } from "../schemas.js";
 
@@ -27,24 +27,15 @@ export function apiKeyRoutes({ app, fdm }: RouteDeps): void {
     },
   );
 
-  app.openapi(
-    op({
-      method: "get",
-      path: "/api-keys",
-      operationId: "listApiKeys",
-      summary:
-        "Your API keys, revoked and expired ones included; never the keys (fdm-core listApiKeys).",
-      tags,
-      request: { query: pageQuery },
-      responses: { 200: json(pageSchema(apiKeySchema, "ApiKeyPage"), "A page of keys.") },
-    }),
-    async (c) =>
-      send(
-        c,
-        200,
-        pageBody(await listApiKeys(fdm, c.get("principalId"), pageRequest(c.req.valid("query")))),
-      ),
-  );
+  resource({ app, fdm }, tags, apiKeySchema).list({
+    path: "/api-keys",
+    operationId: "listApiKeys",
+    summary:
+      "Your API keys, revoked and expired ones included; never the keys (fdm-core listApiKeys).",
+    page: "ApiKeyPage",
+    returns: "A page of keys.",
+    call: listApiKeys,
+  });
 
   app.openapi(
     op({

@@ -21,7 +21,7 @@ import {
   problemSchema,
   sendProblem,
 } from "../problem.js";
-import { body, json, noContent, op, type RouteDeps, send } from "../route.js";
+import { body, documents, json, noContent, op, type RouteDeps, send } from "../route.js";
 import { idParam } from "../schemas.js";
 
 const tags = ["Calculations"];
@@ -83,7 +83,7 @@ const normsOptions = z
   .strict()
   .openapi("NormsOptions", {
     description:
-      "What fdm-core does not hold (fdm-calculator's NL2025NormsCollectorOptions / NL2026NormsCollectorOptions, without geodata files): per field its region and areas, and the farm's status. `hasDerogation`, `isGWBG`, `isNatura2000` and `isDerogatievrijeZone` count for 2025 only.",
+      "What fdm-core does not hold (fdm-calculator's NormsCollectorOptions, without geodata files): per field its region and areas, and the farm's status. `hasDerogation`, `isGWBG`, `isNatura2000` and `isDerogatievrijeZone` count for 2025 only.",
   });
 
 const toTimeframe = (t: { start: string; end: string }) => ({
@@ -455,6 +455,8 @@ export function calculationRoutes({
   const grazingSchema = z
     .object({ hasGrazingIntention: z.boolean().nullable() })
     .openapi("GrazingIntention", { description: "`null` when nothing is recorded for the year." });
+  type Intention = Awaited<ReturnType<typeof getGrazingIntention>>;
+  documents<typeof grazingSchema, { hasGrazingIntention: Intention }>(true);
   app.openapi(
     op({
       method: "get",

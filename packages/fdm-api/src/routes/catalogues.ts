@@ -1,15 +1,18 @@
 import { z } from "@hono/zod-openapi";
 import {
+  type CultivationCatalogueItem,
   disableCultivationCatalogue,
   disableFertilizerCatalogue,
+  type EnabledCatalogues,
   enableCultivationCatalogue,
   enableFertilizerCatalogue,
+  type FertilizerCatalogueItem,
   getCultivationsFromCatalogue,
   getEnabledCatalogues,
   getFertilizersFromCatalogue,
 } from "fdm-core";
-import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
-import { json, noContent, op, type RouteDeps, send } from "../route.js";
+import { resource } from "../resource.js";
+import { documents, noContent, op, type RouteDeps } from "../route.js";
 import { idParam } from "../schemas.js";
 
 const tags = ["Catalogues"];
@@ -22,96 +25,55 @@ const enabledSchema = z
     fertilizers: z.array(fertilizerCatalogue),
   })
   .openapi("EnabledCatalogues");
+documents<typeof enabledSchema, EnabledCatalogues>(true);
 const itemSchema = (name: string, description: string) =>
   z
     .object({ itemId: z.string(), catalogue: z.string(), nameNl: z.string() })
     .passthrough()
     .openapi(name, { description });
+const cultivationItemSchema = itemSchema(
+  "CultivationCatalogueItem",
+  "With every column of fdm-core's cultivation catalogue.",
+);
+documents<typeof cultivationItemSchema, CultivationCatalogueItem>(true);
+const fertilizerItemSchema = itemSchema(
+  "FertilizerCatalogueItem",
+  "With every column of fdm-core's fertilizer catalogue.",
+);
+documents<typeof fertilizerItemSchema, FertilizerCatalogueItem>(true);
 
 /** The catalogues a farm has enabled, their items, and enabling or disabling one. */
-export function catalogueRoutes({ app, fdm }: RouteDeps): void {
-  app.openapi(
-    op({
-      method: "get",
-      path: "/farms/{farmId}/catalogues",
-      operationId: "getEnabledCatalogues",
-      summary: "The catalogues the farm has enabled (fdm-core getEnabledCatalogues).",
-      tags,
-      request: { params: farmParams },
-      responses: { 200: json(enabledSchema, "The enabled catalogues.") },
-    }),
-    async (c) =>
-      send(
-        c,
-        200,
-        await getEnabledCatalogues(fdm, c.get("principalId"), c.req.valid("param").farmId),
-      ),
-  );
-  app.openapi(
-    op({
-      method: "get",
-      path: "/farms/{farmId}/catalogues/cultivations/items",
-      operationId: "getCultivationsFromCatalogue",
-      summary:
-        "The crops of the farm's enabled cultivation catalogues (fdm-core getCultivationsFromCatalogue).",
-      tags,
-      request: { params: farmParams, query: pageQuery },
-      responses: {
-        200: json(
-          pageSchema(
-            itemSchema(
-              "CultivationCatalogueItem",
-              "With every column of fdm-core's cultivation catalogue.",
-            ),
-            "CultivationCatalogueItemPage",
-          ),
-          "A page of items.",
-        ),
-      },
-    }),
-    async (c) => {
-      const page = await getCultivationsFromCatalogue(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").farmId,
-        undefined,
-        pageRequest(c.req.valid("query")),
-      );
-      return send(c, 200, pageBody(page));
-    },
-  );
-  app.openapi(
-    op({
-      method: "get",
-      path: "/farms/{farmId}/catalogues/fertilizers/items",
-      operationId: "getFertilizersFromCatalogue",
-      summary:
-        "The products of the farm's enabled fertilizer catalogues and its custom products (fdm-core getFertilizersFromCatalogue).",
-      tags,
-      request: { params: farmParams, query: pageQuery },
-      responses: {
-        200: json(
-          pageSchema(
-            itemSchema(
-              "FertilizerCatalogueItem",
-              "With every column of fdm-core's fertilizer catalogue.",
-            ),
-            "FertilizerCatalogueItemPage",
-          ),
-          "A page of items.",
-        ),
-      },
-    }),
-    async (c) => {
-      const page = await getFertilizersFromCatalogue(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").farmId,
-        pageRequest(c.req.valid("query")),
-      );
-      return send(c, 200, pageBody(page));
-    },
-  );
+export function catalogueRoutes(deps: RouteDeps): void {
+  const { app, fdm } = deps;
+  const catalogues = resource(deps, tags, enabledSchema);
+  catalogues.get({
+    path: "/farms/{farmId}/catalogues",
+    operationId: "getEnabledCatalogues",
+    summary: "The catalogues the farm has enabled (fdm-core getEnabledCatalogues).",
+    returns: "The enabled catalogues.",
+    call: getEnabledCatalogues,
+  });
+  catalogues.list({
+    path: "/farms/{farmId}/catalogues/cultivations/items",
+    operationId: "getCultivationsFromCatalogue",
+    summary:
+      "The crops of the farm's enabled cultivation catalogues (fdm-core getCultivationsFromCatalogue).",
+    schema: cultivationItemSchema,
+    page: "CultivationCatalogueItemPage",
+    returns: "A page of items.",
+    call: (fdm, principalId, farmId, page) =>
+      getCultivationsFromCatalogue(fdm, principalId, farmId, undefined, page),
+  });
+  catalogues.list({
+    path: "/farms/{farmId}/catalogues/fertilizers/items",
+    operationId: "getFertilizersFromCatalogue",
+    summary:
+      "The products of the farm's enabled fertilizer catalogues and its custom products (fdm-core getFertilizersFromCatalogue).",
+    schema: fertilizerItemSchema,
+    page: "FertilizerCatalogueItemPage",
+    returns: "A page of items.",
+    call: getFertilizersFromCatalogue,
+  });
 
   for (const kind of ["cultivations", "fertilizers"] as const) {
     const params = farmParams.extend({

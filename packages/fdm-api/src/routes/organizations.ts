@@ -15,7 +15,7 @@ import {
   updateOrganization,
   updateRoleOfUserAtOrganization,
 } from "fdm-core";
-import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
+import { resource } from "../resource.js";
 import { body, json, noContent, op, type RouteDeps, send } from "../route.js";
 import {
   createdSchema,
@@ -29,135 +29,60 @@ import {
   orgRole,
 } from "../schemas.js";
 
-const tags = ["Organizations"];
 const orgParams = z.object({ organizationId: idParam("organizationId") });
-const memberParams = orgParams.extend({ userId: idParam("userId") });
 const invitationParams = z.object({ invitationId: idParam("invitationId") });
-const invitationPage = pageSchema(invitationSchema, "OrganizationInvitationPage");
 
 /** Organizations, their members, and invitations to join them. */
-export function organizationRoutes({ app, fdm }: RouteDeps): void {
-  app.openapi(
-    op({
-      method: "get",
-      path: "/organizations",
-      operationId: "listOrganizations",
-      summary: "The organizations you are a member of (fdm-core getOrganizationsForUser).",
-      tags,
-      request: { query: pageQuery },
-      responses: {
-        200: json(pageSchema(organizationSchema, "OrganizationPage"), "A page of organizations."),
-      },
-    }),
-    async (c) =>
-      send(
-        c,
-        200,
-        pageBody(
-          await getOrganizationsForUser(
-            fdm,
-            c.get("principalId"),
-            pageRequest(c.req.valid("query")),
-          ),
-        ),
-      ),
-  );
-  app.openapi(
-    op({
-      method: "post",
-      path: "/organizations",
-      operationId: "createOrganization",
-      summary: "Create an organization; you become its owner (fdm-core createOrganization).",
-      tags,
-      request: { body: body(organizationInput) },
-      responses: { 201: json(organizationSchema, "The organization created.") },
-    }),
-    async (c) => {
-      const organization = await createOrganization(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("json"),
-        { returning: "record" },
-      );
-      return send(c, 201, organization);
-    },
-  );
-  app.openapi(
-    op({
-      method: "get",
-      path: "/organizations/{organizationId}",
-      operationId: "getOrganization",
-      summary: "One organization (fdm-core getOrganization).",
-      tags,
-      request: { params: orgParams },
-      responses: { 200: json(organizationSchema, "The organization.") },
-    }),
-    async (c) =>
-      send(
-        c,
-        200,
-        await getOrganization(fdm, c.get("principalId"), c.req.valid("param").organizationId),
-      ),
-  );
-  app.openapi(
-    op({
-      method: "patch",
-      path: "/organizations/{organizationId}",
-      operationId: "updateOrganization",
-      summary: "Change an organization (fdm-core updateOrganization).",
-      tags,
-      request: { params: orgParams, body: body(organizationUpdate) },
-      responses: { 200: json(organizationSchema, "The organization as changed.") },
-    }),
-    async (c) =>
-      send(
-        c,
-        200,
-        await updateOrganization(
-          fdm,
-          c.get("principalId"),
-          c.req.valid("param").organizationId,
-          c.req.valid("json"),
-        ),
-      ),
-  );
-  app.openapi(
-    op({
-      method: "delete",
-      path: "/organizations/{organizationId}",
-      operationId: "removeOrganization",
-      summary: "Remove an organization (fdm-core removeOrganization).",
-      tags,
-      request: { params: orgParams },
-      responses: { 204: { description: "Removed." } },
-    }),
-    async (c) => {
-      await removeOrganization(fdm, c.get("principalId"), c.req.valid("param").organizationId);
-      return noContent(c);
-    },
-  );
-  app.openapi(
-    op({
-      method: "get",
-      path: "/organizations/{organizationId}/members",
-      operationId: "listMembersOfOrganization",
-      summary: "The members of an organization (fdm-core listMembersOfOrganization).",
-      tags,
-      request: { params: orgParams, query: pageQuery },
-      responses: {
-        200: json(pageSchema(memberSchema, "OrganizationMemberPage"), "A page of members."),
-      },
-    }),
-    async (c) => {
-      const page = await listMembersOfOrganization(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").organizationId,
-        pageRequest(c.req.valid("query")),
-      );
-      return send(c, 200, pageBody(page));
-    },
-  );
+export function organizationRoutes(deps: RouteDeps): void {
+  const { app, fdm } = deps;
+  const tags = ["Organizations"];
+  const organizations = resource(deps, tags, organizationSchema);
+  organizations.list({
+    path: "/organizations",
+    operationId: "listOrganizations",
+    summary: "The organizations you are a member of (fdm-core getOrganizationsForUser).",
+    page: "OrganizationPage",
+    returns: "A page of organizations.",
+    call: getOrganizationsForUser,
+  });
+  organizations.create({
+    path: "/organizations",
+    operationId: "createOrganization",
+    summary: "Create an organization; you become its owner (fdm-core createOrganization).",
+    body: organizationInput,
+    returns: "The organization created.",
+    call: createOrganization,
+  });
+  organizations.get({
+    path: "/organizations/{organizationId}",
+    operationId: "getOrganization",
+    summary: "One organization (fdm-core getOrganization).",
+    returns: "The organization.",
+    call: getOrganization,
+  });
+  organizations.update({
+    path: "/organizations/{organizationId}",
+    operationId: "updateOrganization",
+    summary: "Change an organization (fdm-core updateOrganization).",
+    body: organizationUpdate,
+    returns: "The organization as changed.",
+    call: updateOrganization,
+  });
+  organizations.remove({
+    path: "/organizations/{organizationId}",
+    operationId: "removeOrganization",
+    summary: "Remove an organization (fdm-core removeOrganization).",
+    call: removeOrganization,
+  });
+  organizations.list({
+    path: "/organizations/{organizationId}/members",
+    operationId: "listMembersOfOrganization",
+    summary: "The members of an organization (fdm-core listMembersOfOrganization).",
+    schema: memberSchema,
+    page: "OrganizationMemberPage",
+    returns: "A page of members.",
+    call: listMembersOfOrganization,
+  });
   app.openapi(
     op({
       method: "patch",
@@ -166,7 +91,7 @@ export function organizationRoutes({ app, fdm }: RouteDeps): void {
       summary: "Change a member's role (fdm-core updateRoleOfUserAtOrganization).",
       tags,
       request: {
-        params: memberParams,
+        params: orgParams.extend({ userId: idParam("userId") }),
         body: body(z.object({ role: orgRole }).strict().openapi("OrganizationRoleChange")),
       },
       responses: { 204: { description: "Changed." } },
@@ -183,24 +108,15 @@ export function organizationRoutes({ app, fdm }: RouteDeps): void {
       return noContent(c);
     },
   );
-  app.openapi(
-    op({
-      method: "delete",
-      path: "/organizations/{organizationId}/members/{userId}",
-      operationId: "removeUserFromOrganization",
-      summary: "Remove a member, or leave (fdm-core removeUserFromOrganization).",
-      tags,
-      request: { params: memberParams },
-      responses: { 204: { description: "Removed." } },
-    }),
-    async (c) => {
-      const { organizationId, userId } = c.req.valid("param");
-      await removeUserFromOrganization(fdm, c.get("principalId"), organizationId, userId);
-      return noContent(c);
-    },
-  );
+  organizations.remove({
+    path: "/organizations/{organizationId}/members/{userId}",
+    operationId: "removeUserFromOrganization",
+    summary: "Remove a member, or leave (fdm-core removeUserFromOrganization).",
+    call: removeUserFromOrganization,
+  });
 
   const itags = ["Invitations"];
+  const invitations = resource(deps, itags, invitationSchema);
   app.openapi(
     op({
       method: "post",
@@ -221,66 +137,31 @@ export function organizationRoutes({ app, fdm }: RouteDeps): void {
       return send(c, 201, { id });
     },
   );
-  app.openapi(
-    op({
-      method: "get",
-      path: "/organizations/{organizationId}/invitations",
-      operationId: "listPendingInvitationsForOrganization",
-      summary:
-        "The pending invitations of an organization (fdm-core listPendingInvitationsForOrganization).",
-      tags: itags,
-      request: { params: orgParams, query: pageQuery },
-      responses: { 200: json(invitationPage, "A page of invitations.") },
-    }),
-    async (c) => {
-      const page = await listPendingInvitationsForOrganization(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").organizationId,
-        pageRequest(c.req.valid("query")),
-      );
-      return send(c, 200, pageBody(page));
-    },
-  );
-  app.openapi(
-    op({
-      method: "get",
-      path: "/invitations",
-      operationId: "listPendingInvitationsForUser",
-      summary:
-        "The pending invitations to your verified email address (fdm-core listPendingInvitationsForUser).",
-      tags: itags,
-      request: { query: pageQuery },
-      responses: { 200: json(invitationPage, "A page of invitations.") },
-    }),
-    async (c) =>
-      send(
-        c,
-        200,
-        pageBody(
-          await listPendingInvitationsForUser(
-            fdm,
-            c.get("principalId"),
-            pageRequest(c.req.valid("query")),
-          ),
-        ),
-      ),
-  );
-  app.openapi(
-    op({
-      method: "delete",
-      path: "/invitations/{invitationId}",
-      operationId: "revokeInvitation",
-      summary: "Revoke an invitation of your organization (fdm-core revokeInvitation).",
-      tags: itags,
-      request: { params: invitationParams },
-      responses: { 204: { description: "Revoked." } },
-    }),
-    async (c) => {
-      await revokeInvitation(fdm, c.get("principalId"), c.req.valid("param").invitationId);
-      return noContent(c);
-    },
-  );
+  invitations.list({
+    path: "/organizations/{organizationId}/invitations",
+    operationId: "listPendingInvitationsForOrganization",
+    summary:
+      "The pending invitations of an organization (fdm-core listPendingInvitationsForOrganization).",
+    page: "OrganizationInvitationPage",
+    returns: "A page of invitations.",
+    call: listPendingInvitationsForOrganization,
+  });
+  invitations.list({
+    path: "/invitations",
+    operationId: "listPendingInvitationsForUser",
+    summary:
+      "The pending invitations to your verified email address (fdm-core listPendingInvitationsForUser).",
+    page: "OrganizationInvitationPage",
+    returns: "A page of invitations.",
+    call: listPendingInvitationsForUser,
+  });
+  invitations.remove({
+    path: "/invitations/{invitationId}",
+    operationId: "revokeInvitation",
+    summary: "Revoke an invitation of your organization (fdm-core revokeInvitation).",
+    done: "Revoked.",
+    call: revokeInvitation,
+  });
   app.openapi(
     op({
       method: "post",

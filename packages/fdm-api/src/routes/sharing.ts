@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import {
   acceptFarmRoleOffer,
   declineFarmRoleOffer,
+  type FarmRoleGrant,
   grantRoleToFarm,
   isAllowedToDeleteFarm,
   isAllowedToShareFarm,
@@ -13,7 +14,8 @@ import {
   updateRoleOfPrincipalAtFarm,
 } from "fdm-core";
 import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
-import { body, json, noContent, op, type RouteDeps, send } from "../route.js";
+import { resource } from "../resource.js";
+import { documents, json, noContent, op, type RouteDeps, send } from "../route.js";
 import {
   actingFor,
   farmPrincipalSchema,
@@ -24,14 +26,13 @@ import {
 } from "../schemas.js";
 
 const tags = ["Farm sharing"];
-const farmParams = z.object({ farmId: idParam("farmId") });
-const granteeParams = farmParams.extend({ principalId: idParam("principalId") });
 const grantSchema = z
   .object({ result: z.enum(["granted", "offered"]) })
   .openapi("FarmRoleGrantResult", {
     description:
       "`offered` when the grantee must accept first: the owner role for another principal, or any role for an organization you are neither owner nor admin of (its owners and admins accept).",
   });
+documents<typeof grantSchema, { result: FarmRoleGrant }>(true);
 const optionalActingFor = {
   required: false,
   content: { "application/json": { schema: actingFor } },
@@ -41,145 +42,71 @@ const actingForOf = (b: { organizationId?: string | undefined } | undefined) =>
   b?.organizationId === undefined ? undefined : { organizationId: b.organizationId };
 
 /** Who holds which role on a farm, the offers of roles, and leaving a farm. */
-export function sharingRoutes({ app, fdm }: RouteDeps): void {
-  app.openapi(
-    op({
-      method: "get",
-      path: "/farms/{farmId}/principals",
-      operationId: "listPrincipalsForFarm",
-      summary: "The principals holding a role on the farm (fdm-core listPrincipalsForFarm).",
-      tags,
-      request: { params: farmParams, query: pageQuery },
-      responses: {
-        200: json(pageSchema(farmPrincipalSchema, "FarmPrincipalPage"), "A page of principals."),
-      },
+export function sharingRoutes(deps: RouteDeps): void {
+  const { app, fdm } = deps;
+  const principals = resource(deps, tags, farmPrincipalSchema);
+  principals.list({
+    path: "/farms/{farmId}/principals",
+    operationId: "listPrincipalsForFarm",
+    summary: "The principals holding a role on the farm (fdm-core listPrincipalsForFarm).",
+    page: "FarmPrincipalPage",
+    returns: "A page of principals.",
+    call: listPrincipalsForFarm,
+  });
+  // fdm-core takes the grantee before the farm.
+  principals.update({
+    method: "post",
+    path: "/farms/{farmId}/principals",
+    operationId: "grantRoleToFarm",
+    summary:
+      "Grant (or offer) a role on the farm to a user or organization (fdm-core grantRoleToFarm).",
+    schema: grantSchema,
+    body: grantInput,
+    returns: "Whether the role was granted or offered.",
+    call: async (fdm, principalId, farmId, { principalId: grantee, role }) => ({
+      result: await grantRoleToFarm(fdm, principalId, grantee, farmId, role),
     }),
-    async (c) => {
-      const page = await listPrincipalsForFarm(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").farmId,
-        pageRequest(c.req.valid("query")),
-      );
-      return send(c, 200, pageBody(page));
-    },
-  );
-
-  app.openapi(
-    op({
-      method: "post",
-      path: "/farms/{farmId}/principals",
-      operationId: "grantRoleToFarm",
-      summary:
-        "Grant (or offer) a role on the farm to a user or organization (fdm-core grantRoleToFarm).",
-      tags,
-      request: { params: farmParams, body: body(grantInput) },
-      responses: { 200: json(grantSchema, "Whether the role was granted or offered.") },
+  });
+  principals.update({
+    path: "/farms/{farmId}/principals/{principalId}",
+    operationId: "updateRoleOfPrincipalAtFarm",
+    summary: "Change a principal's role on the farm (fdm-core updateRoleOfPrincipalAtFarm).",
+    schema: grantSchema,
+    body: z.object({ role: farmRole }).strict().openapi("FarmRoleChange"),
+    returns: "Whether the role was granted or offered.",
+    call: async (fdm, principalId, farmId, grantee, { role }) => ({
+      result: await updateRoleOfPrincipalAtFarm(fdm, principalId, grantee, farmId, role),
     }),
-    async (c) => {
-      const { principalId, role } = c.req.valid("json");
-      const result = await grantRoleToFarm(
-        fdm,
-        c.get("principalId"),
-        principalId,
-        c.req.valid("param").farmId,
-        role,
-      );
-      return send(c, 200, { result });
-    },
-  );
-
-  app.openapi(
-    op({
-      method: "patch",
-      path: "/farms/{farmId}/principals/{principalId}",
-      operationId: "updateRoleOfPrincipalAtFarm",
-      summary: "Change a principal's role on the farm (fdm-core updateRoleOfPrincipalAtFarm).",
-      tags,
-      request: {
-        params: granteeParams,
-        body: body(z.object({ role: farmRole }).strict().openapi("FarmRoleChange")),
-      },
-      responses: { 200: json(grantSchema, "Whether the role was granted or offered.") },
+  });
+  principals.remove({
+    path: "/farms/{farmId}/principals/{principalId}",
+    operationId: "revokePrincipalFromFarm",
+    summary: "Take a principal's role on the farm away (fdm-core revokePrincipalFromFarm).",
+    done: "Revoked.",
+    call: (fdm, principalId, farmId, grantee) =>
+      revokePrincipalFromFarm(fdm, principalId, grantee, farmId),
+  });
+  principals.get({
+    path: "/farms/{farmId}/permissions",
+    operationId: "getFarmPermissions",
+    summary:
+      "Whether you may share and delete the farm (fdm-core isAllowedToShareFarm, isAllowedToDeleteFarm).",
+    schema: z.object({ share: z.boolean(), delete: z.boolean() }).openapi("FarmPermissions"),
+    returns: "What you may do.",
+    call: async (fdm, principalId, farmId) => ({
+      share: await isAllowedToShareFarm(fdm, principalId, farmId),
+      delete: await isAllowedToDeleteFarm(fdm, principalId, farmId),
     }),
-    async (c) => {
-      const { farmId, principalId } = c.req.valid("param");
-      const result = await updateRoleOfPrincipalAtFarm(
-        fdm,
-        c.get("principalId"),
-        principalId,
-        farmId,
-        c.req.valid("json").role,
-      );
-      return send(c, 200, { result });
-    },
-  );
-
-  app.openapi(
-    op({
-      method: "delete",
-      path: "/farms/{farmId}/principals/{principalId}",
-      operationId: "revokePrincipalFromFarm",
-      summary: "Take a principal's role on the farm away (fdm-core revokePrincipalFromFarm).",
-      tags,
-      request: { params: granteeParams },
-      responses: { 204: { description: "Revoked." } },
-    }),
-    async (c) => {
-      const { farmId, principalId } = c.req.valid("param");
-      await revokePrincipalFromFarm(fdm, c.get("principalId"), principalId, farmId);
-      return noContent(c);
-    },
-  );
-
-  app.openapi(
-    op({
-      method: "get",
-      path: "/farms/{farmId}/permissions",
-      operationId: "getFarmPermissions",
-      summary:
-        "Whether you may share and delete the farm (fdm-core isAllowedToShareFarm, isAllowedToDeleteFarm).",
-      tags,
-      request: { params: farmParams },
-      responses: {
-        200: json(
-          z.object({ share: z.boolean(), delete: z.boolean() }).openapi("FarmPermissions"),
-          "What you may do.",
-        ),
-      },
-    }),
-    async (c) => {
-      const principal = c.get("principalId");
-      const { farmId } = c.req.valid("param");
-      return send(c, 200, {
-        share: await isAllowedToShareFarm(fdm, principal, farmId),
-        delete: await isAllowedToDeleteFarm(fdm, principal, farmId),
-      });
-    },
-  );
-
-  app.openapi(
-    op({
-      method: "get",
-      path: "/farms/{farmId}/offers",
-      operationId: "listFarmRoleOffersForFarm",
-      summary: "The open offers of roles on the farm (fdm-core listFarmRoleOffersForFarm).",
-      tags,
-      request: { params: farmParams, query: pageQuery },
-      responses: {
-        200: json(pageSchema(farmRoleOfferSchema, "FarmRoleOfferPage"), "A page of offers."),
-      },
-    }),
-    async (c) => {
-      const page = await listFarmRoleOffersForFarm(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").farmId,
-        pageRequest(c.req.valid("query")),
-      );
-      return send(c, 200, pageBody(page));
-    },
-  );
+  });
+  principals.list({
+    path: "/farms/{farmId}/offers",
+    operationId: "listFarmRoleOffersForFarm",
+    summary: "The open offers of roles on the farm (fdm-core listFarmRoleOffersForFarm).",
+    schema: farmRoleOfferSchema,
+    page: "FarmRoleOfferPage",
+    returns: "A page of offers.",
+    call: listFarmRoleOffersForFarm,
+  });
 
   app.openapi(
     op({
@@ -199,13 +126,14 @@ export function sharingRoutes({ app, fdm }: RouteDeps): void {
       const page = await listFarmRoleOffers(
         fdm,
         c.get("principalId"),
-        q.organizationId === undefined ? undefined : { organizationId: q.organizationId },
+        actingForOf(q),
         pageRequest(q),
       );
       return send(c, 200, pageBody(page));
     },
   );
 
+  const farmParams = z.object({ farmId: idParam("farmId") });
   for (const [verb, fn, summary] of [
     [
       "accept",

@@ -2,33 +2,26 @@ import { z } from "@hono/zod-openapi";
 import {
   addSoilAnalyses,
   addSoilAnalysis,
+  type CurrentSoilData,
   getCurrentSoilData,
   getSoilAnalyses,
   getSoilAnalysis,
   removeSoilAnalysis,
   type SoilAnalysisBatchRow,
   type SoilAnalysisInput,
-  type SoilParameters,
   updateSoilAnalysis,
 } from "fdm-core";
-import { pageBody, pageQuery, pageRequest, pageSchema } from "../pagination.js";
-import { body, json, noContent, op, type RouteDeps, send, timeframeOf } from "../route.js";
+import { resource } from "../resource.js";
+import { documents, json, op, type RouteDeps, send } from "../route.js";
 import {
-  batchOf,
   dateInput,
   dateOutput,
   idParam,
-  idsSchema,
   soilAnalysisInput,
   soilAnalysisSchema,
   soilAnalysisUpdate,
 } from "../schemas.js";
-import { MAX_BATCH_ROWS, timeframeQuery } from "./fields.js";
 
-const tags = ["Soil analyses"];
-const farmParams = z.object({ farmId: idParam("farmId") });
-const fieldParams = z.object({ fieldId: idParam("fieldId") });
-const analysisParams = z.object({ analysisId: idParam("analysisId") });
 const currentSoilSchema = z
   .object({
     parameter: z.string(),
@@ -40,89 +33,44 @@ const currentSoilSchema = z
     depthLowerCm: z.number(),
   })
   .openapi("CurrentSoilValue");
-// Parameter names and values are checked by fdm-core, which names the parameter at fault.
-const asInput = <T extends { parameters?: Record<string, unknown> }>(x: T) =>
-  x as T & { parameters: SoilParameters };
+documents<typeof currentSoilSchema, CurrentSoilData[number]>(true);
+
+// Parameter names and values are passed on as given (the casts below): fdm-core checks them
+// and names the parameter at fault.
 
 /** Soil analyses of fields, batch import, and a field's current soil data. */
-export function soilRoutes({ app, fdm }: RouteDeps): void {
-  app.openapi(
-    op({
-      method: "get",
-      path: "/fields/{fieldId}/soil-analyses",
-      operationId: "listSoilAnalyses",
-      summary: "The soil analyses of a field (fdm-core getSoilAnalyses).",
-      tags,
-      request: { params: fieldParams, query: pageQuery.extend(timeframeQuery.shape) },
-      responses: {
-        200: json(pageSchema(soilAnalysisSchema, "SoilAnalysisPage"), "A page of analyses."),
-      },
-    }),
-    async (c) => {
-      const q = c.req.valid("query");
-      const page = await getSoilAnalyses(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").fieldId,
-        timeframeOf(q),
-        pageRequest(q),
-      );
-      return send(c, 200, pageBody(page));
-    },
-  );
-  app.openapi(
-    op({
-      method: "post",
-      path: "/fields/{fieldId}/soil-analyses",
-      operationId: "addSoilAnalysis",
-      summary: "Record a soil analysis of a field (fdm-core addSoilAnalysis).",
-      tags,
-      request: { params: fieldParams, body: body(soilAnalysisInput) },
-      responses: { 201: json(soilAnalysisSchema, "The analysis recorded.") },
-    }),
-    async (c) => {
-      const input = asInput(c.req.valid("json")) as SoilAnalysisInput;
-      const analysis = await addSoilAnalysis(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").fieldId,
-        input,
-        { returning: "record" },
-      );
-      return send(c, 201, analysis);
-    },
-  );
-  app.openapi(
-    op({
-      method: "post",
-      path: "/farms/{farmId}/soil-analyses/batch",
-      operationId: "addSoilAnalyses",
-      summary:
-        "Import many soil analyses of a farm's fields: all or none (fdm-core addSoilAnalyses).",
-      tags,
-      request: {
-        params: farmParams,
-        body: body(
-          batchOf(
-            soilAnalysisInput.extend({ fieldId: z.string().max(100) }),
-            "SoilAnalysisBatch",
-            MAX_BATCH_ROWS,
-          ),
-        ),
-      },
-      responses: { 201: json(idsSchema, "The new ids, in the order of the rows.") },
-    }),
-    async (c) => {
-      const rows = c.req.valid("json").rows.map(asInput) as SoilAnalysisBatchRow[];
-      const ids = await addSoilAnalyses(
-        fdm,
-        c.get("principalId"),
-        c.req.valid("param").farmId,
-        rows,
-      );
-      return send(c, 201, { ids });
-    },
-  );
+export function soilRoutes(deps: RouteDeps): void {
+  const { app, fdm } = deps;
+  const analyses = resource(deps, ["Soil analyses"], soilAnalysisSchema);
+  analyses.list({
+    path: "/fields/{fieldId}/soil-analyses",
+    operationId: "listSoilAnalyses",
+    summary: "The soil analyses of a field (fdm-core getSoilAnalyses).",
+    page: "SoilAnalysisPage",
+    returns: "A page of analyses.",
+    timeframe: true,
+    call: getSoilAnalyses,
+  });
+  analyses.create({
+    path: "/fields/{fieldId}/soil-analyses",
+    operationId: "addSoilAnalysis",
+    summary: "Record a soil analysis of a field (fdm-core addSoilAnalysis).",
+    body: soilAnalysisInput,
+    returns: "The analysis recorded.",
+    call: (fdm, principalId, fieldId, input, options) =>
+      addSoilAnalysis(fdm, principalId, fieldId, input as SoilAnalysisInput, options),
+  });
+  analyses.batch({
+    path: "/farms/{farmId}/soil-analyses/batch",
+    operationId: "addSoilAnalyses",
+    summary:
+      "Import many soil analyses of a farm's fields: all or none (fdm-core addSoilAnalyses).",
+    rows: soilAnalysisInput.extend({ fieldId: z.string().max(100) }),
+    batch: "SoilAnalysisBatch",
+    returns: "The new ids, in the order of the rows.",
+    call: (fdm, principalId, farmId, rows) =>
+      addSoilAnalyses(fdm, principalId, farmId, rows as SoilAnalysisBatchRow[]),
+  });
   app.openapi(
     op({
       method: "get",
@@ -130,9 +78,9 @@ export function soilRoutes({ app, fdm }: RouteDeps): void {
       operationId: "getCurrentSoilData",
       summary:
         "The most recent value of each soil parameter of a field (fdm-core getCurrentSoilData).",
-      tags,
+      tags: ["Soil analyses"],
       request: {
-        params: fieldParams,
+        params: z.object({ fieldId: idParam("fieldId") }),
         query: z.object({
           date: dateInput
             .optional()
@@ -157,60 +105,26 @@ export function soilRoutes({ app, fdm }: RouteDeps): void {
       return send(c, 200, { items });
     },
   );
-  app.openapi(
-    op({
-      method: "get",
-      path: "/soil-analyses/{analysisId}",
-      operationId: "getSoilAnalysis",
-      summary: "One soil analysis (fdm-core getSoilAnalysis).",
-      tags,
-      request: { params: analysisParams },
-      responses: { 200: json(soilAnalysisSchema, "The analysis.") },
-    }),
-    async (c) =>
-      send(
-        c,
-        200,
-        await getSoilAnalysis(fdm, c.get("principalId"), c.req.valid("param").analysisId),
-      ),
-  );
-  app.openapi(
-    op({
-      method: "patch",
-      path: "/soil-analyses/{analysisId}",
-      operationId: "updateSoilAnalysis",
-      summary: "Change a soil analysis (fdm-core updateSoilAnalysis).",
-      tags,
-      request: { params: analysisParams, body: body(soilAnalysisUpdate) },
-      responses: { 200: json(soilAnalysisSchema, "The analysis as changed.") },
-    }),
-    async (c) => {
-      const update = c.req.valid("json") as Partial<SoilAnalysisInput>;
-      return send(
-        c,
-        200,
-        await updateSoilAnalysis(
-          fdm,
-          c.get("principalId"),
-          c.req.valid("param").analysisId,
-          update,
-        ),
-      );
-    },
-  );
-  app.openapi(
-    op({
-      method: "delete",
-      path: "/soil-analyses/{analysisId}",
-      operationId: "removeSoilAnalysis",
-      summary: "Remove a soil analysis (fdm-core removeSoilAnalysis).",
-      tags,
-      request: { params: analysisParams },
-      responses: { 204: { description: "Removed." } },
-    }),
-    async (c) => {
-      await removeSoilAnalysis(fdm, c.get("principalId"), c.req.valid("param").analysisId);
-      return noContent(c);
-    },
-  );
+  analyses.get({
+    path: "/soil-analyses/{analysisId}",
+    operationId: "getSoilAnalysis",
+    summary: "One soil analysis (fdm-core getSoilAnalysis).",
+    returns: "The analysis.",
+    call: getSoilAnalysis,
+  });
+  analyses.update({
+    path: "/soil-analyses/{analysisId}",
+    operationId: "updateSoilAnalysis",
+    summary: "Change a soil analysis (fdm-core updateSoilAnalysis).",
+    body: soilAnalysisUpdate,
+    returns: "The analysis as changed.",
+    call: (fdm, principalId, analysisId, update) =>
+      updateSoilAnalysis(fdm, principalId, analysisId, update as Partial<SoilAnalysisInput>),
+  });
+  analyses.remove({
+    path: "/soil-analyses/{analysisId}",
+    operationId: "removeSoilAnalysis",
+    summary: "Remove a soil analysis (fdm-core removeSoilAnalysis).",
+    call: removeSoilAnalysis,
+  });
 }
