@@ -172,12 +172,12 @@ async function balanceRun() {
 }
 
 async function normsRun() {
-  const inputs = await calc.collectInputForNL2025Norms(fdm, owner, farmId, {
+  const inputs = await calc.collectInputForNorms(fdm, owner, farmId, 2025, {
     fields: locations,
     manureOrigin: { [slurryId]: "eigen_bedrijf" },
   });
   const collected = performance.now();
-  const norms = calc.calculateNL2025GebruiksnormenForFarm(inputs);
+  const norms = calc.calculateGebruiksnormenForFarm(2025, inputs);
   return { collected, fields: norms.fields.length };
 }
 

@@ -70,7 +70,10 @@ test.describe("norm calculator: the filling's rows", () => {
     await expect(result).toContainText(
       "Application 1 is incomplete and not counted: see the form.",
     );
-    await expect(calc).not.toContainText(/application application/i);
+    // Said once: the list under it has the counted row only, in plain words.
+    await expect(result).not.toContainText("incomplete, not counted");
+    await expect(result).toContainText("1 application gives 54 kg effective N/ha");
+    await expect(calc).not.toContainText(/application application|application\(s\)/i);
 
     // Aangevoerd: 25000 × 4 / 1000 × 60% (werkingscoefficienten-2025.csv) = 60; with 54, 114.
     await origin.selectOption("aangevoerd");

@@ -90,8 +90,46 @@ describe("the filling: an incomplete row is marked on itself", () => {
     expect(text(html)).toContain(
       "Application 2: 200 kg/ha × 270 kg N/ton (measured) × mestcode 115 is in no Table-9 category: 100% = 54 kg effective N/ha",
     );
+    expect(text(html)).toContain(
+      "1 application gives 54 kg effective N/ha: amount × N content × werkingscoëfficiënt (Table 9)",
+    );
+  });
+
+  it("says the incomplete row once: the notice, and no line of its own in the list", () => {
+    const said = text(html).match(/Application 1 is incomplete and not counted/g) ?? [];
+    // Once on the row (with what is missing), once in the result (pointing at the form).
+    expect(said).toHaveLength(2);
     expect(text(html)).toContain("Application 1 is incomplete and not counted: see the form.");
-    expect(text(html)).toContain("Application 1: incomplete, not counted");
+    expect(text(html)).not.toContain("incomplete, not counted");
+    expect(text(html)).not.toContain("Application 1: ");
+    expect(text(html)).not.toContain("application(s)");
+  });
+
+  it("with no row counted says so, not '0 application(s) give 0 kg'", () => {
+    const none = text(render("stikstof", field({ applications: [slurry] })));
+    expect(none).toContain("Filling (complete applications only): 0 kg N/ha of 345");
+    expect(none).toContain("No application counted yet.");
+    expect(none).toContain("Application 1 is incomplete and not counted: see the form.");
+    expect(none).not.toMatch(/0 application|incomplete, not counted|Application 1: /);
+    const empty = text(render("stikstof", field()));
+    expect(empty).toContain("Filling: 0 kg N/ha of 345");
+    expect(empty).toContain("No application counted yet.");
+    expect(empty).not.toContain("application(s)");
+  });
+
+  it("two counted rows are 'applications', not 'application(s)'", () => {
+    const both = text(
+      render("stikstof", field({ applications: [{ ...slurry, origin: "aangevoerd" }, kunstmest] })),
+    );
+    expect(both).toContain("2 applications give 114 kg effective N/ha");
+  });
+
+  it("writes the amount's bound as the pages write numbers: 200,000", () => {
+    const html = render("stikstof", field({ applications: [{ ...kunstmest, amount: "300000" }] }));
+    expect(text(rows(html)[0] ?? "")).toContain(
+      "Application 1 is incomplete and not counted: Its amount must be from 0 to 200,000 kg/ha",
+    );
+    expect(html).not.toContain("200000 kg/ha");
   });
 
   it("never doubles the word", () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import {
   getDoseForField,
+  getGebruiksnormenForFarm,
   getNitrogenBalanceForFarm,
-  getNL2025GebruiksnormenForFarm,
   getOrganicMatterBalanceForFarm,
 } from "fdm-calculator";
 import {
@@ -160,7 +160,7 @@ describe("a calculation runs off the main thread, one per user at a time", () =>
     const origin = { manureOrigin: { [slurry]: "eigen_bedrijf" as const } };
     const viaLibrary = JSON.parse(
       JSON.stringify([
-        await getNL2025GebruiksnormenForFarm(api.fdm, anna.id, farm.farmId, {
+        await getGebruiksnormenForFarm(api.fdm, anna.id, farm.farmId, 2025, {
           ...farm.onKlei,
           ...origin,
         } as never),
@@ -275,9 +275,9 @@ describe("the calculator's problems name the HTTP body", () => {
       title: "Invalid input",
       status: 422,
       code: "MISSING_FIELD_DATA",
-      detail: `Field "${b}": collectInputForNL2025Norms needs the field's soil region, which fdm-core does not hold; give it as fields["${b}"].region in the body`,
+      detail: `Field "${b}": collectInputForNorms needs the field's soil region, which fdm-core does not hold; give it as fields["${b}"].region in the body`,
       field: `fields.${b}.region`,
-      rule: `collectInputForNL2025Norms needs the field's soil region, which fdm-core does not hold; give it as fields["${b}"].region in the body`,
+      rule: `collectInputForNorms needs the field's soil region, which fdm-core does not hold; give it as fields["${b}"].region in the body`,
     });
     const flag = await api.call(bert.key, "POST", normsPath(farm.farmId, 2025), {
       fields: {
@@ -288,7 +288,7 @@ describe("the calculator's problems name the HTTP body", () => {
     expect(flag.body).toMatchObject({
       status: 422,
       code: "MISSING_FIELD_DATA",
-      detail: `Field "${b}": collectInputForNL2025Norms needs isNVGebied, which fdm-core does not hold; give it as fields["${b}"].isNVGebied in the body`,
+      detail: `Field "${b}": collectInputForNorms needs isNVGebied, which fdm-core does not hold; give it as fields["${b}"].isNVGebied in the body`,
       field: `fields.${b}.isNVGebied`,
     });
   });

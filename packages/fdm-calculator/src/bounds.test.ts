@@ -6,19 +6,20 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The functions come from the public entry, so that a move inside the package leaves this test be.
 import {
+  calculateDierlijkeMestGebruiksNormFilling,
   calculateDose,
+  calculateFosfaatGebruiksNormFilling,
+  calculateGebruiksnormenForFarm,
   calculateNitrogenBalance,
-  calculateNL2025DierlijkeMestGebruiksNormFilling,
-  calculateNL2025FosfaatGebruiksNormFilling,
-  calculateNL2025GebruiksnormenForFarm,
-  calculateNL2025StikstofGebruiksNormFilling,
+  calculateStikstofGebruiksNormFilling,
+  type DerogationFlags,
   FdmCalculatorError,
-  getNL2025DierlijkeMestGebruiksNorm,
-  getNL2025FosfaatGebruiksNorm,
-  getNL2025StikstofGebruiksNorm,
+  getDierlijkeMestGebruiksNorm,
+  getFosfaatGebruiksNorm,
+  getStikstofGebruiksNorm,
   type NitrogenBalanceFieldInput,
   type NitrogenBalanceInput,
-  type NL2025NormsInput,
+  type NormsFieldInput,
   NutrientAdviceError,
   OutOfBoundsError,
   PHYSICAL_BOUNDS,
@@ -53,7 +54,7 @@ function expectOutOfBounds(
 }
 
 // Grassland on klei with a cattle-slurry application: a field every 2025 function accepts.
-const grass = (overrides: Partial<NL2025NormsInput> = {}) =>
+const grass = (overrides: Partial<NormsFieldInput & DerogationFlags> = {}) =>
   field({
     cultivations: [crop("nl_265", "2020-01-01")],
     soilPhosphate: { pCaCl2: 2.0, pAl: 40 },
@@ -67,7 +68,7 @@ describe("2025 norms and filling refuse figures beyond the physical bounds", () 
       applications: [apply("2025-03-10", 1e308, 14, { origin: "eigen_bedrijf" })],
     });
     const e = expectOutOfBounds(
-      () => calculateNL2025DierlijkeMestGebruiksNormFilling(input),
+      () => calculateDierlijkeMestGebruiksNormFilling(2025, input),
       "amount of application 0",
       "applicationAmount",
     );
@@ -84,7 +85,7 @@ describe("2025 norms and filling refuse figures beyond the physical bounds", () 
       ],
     });
     expectOutOfBounds(
-      () => calculateNL2025FosfaatGebruiksNormFilling(input),
+      () => calculateFosfaatGebruiksNormFilling(2025, input),
       "amount of application 0",
       "applicationAmount",
     );
@@ -94,7 +95,7 @@ describe("2025 norms and filling refuse figures beyond the physical bounds", () 
       ],
     });
     expectOutOfBounds(
-      () => calculateNL2025FosfaatGebruiksNormFilling(content),
+      () => calculateFosfaatGebruiksNormFilling(2025, content),
       "composition.p2o5 of application 0",
       "fertilizerContent",
     );
@@ -107,7 +108,7 @@ describe("2025 norms and filling refuse figures beyond the physical bounds", () 
         applications: [apply("2025-04-01", 300, 115, { composition: { n: 270, [key]: 1000.5 } })],
       });
       expectOutOfBounds(
-        () => calculateNL2025StikstofGebruiksNormFilling(input),
+        () => calculateStikstofGebruiksNormFilling(2025, input),
         `composition.${key} of application 0`,
         "fertilizerContent",
       );
@@ -116,12 +117,12 @@ describe("2025 norms and filling refuse figures beyond the physical bounds", () 
 
   it("a soil P of 1e9 is refused instead of giving a normal-looking norm", () => {
     expectOutOfBounds(
-      () => getNL2025FosfaatGebruiksNorm(grass({ soilPhosphate: { pCaCl2: 1e9, pAl: 40 } })),
+      () => getFosfaatGebruiksNorm(2025, grass({ soilPhosphate: { pCaCl2: 1e9, pAl: 40 } })),
       "soilPhosphate.pCaCl2",
       "soilPCaCl2",
     );
     expectOutOfBounds(
-      () => getNL2025FosfaatGebruiksNorm(grass({ soilPhosphate: { pCaCl2: 2, pAl: 1e9 } })),
+      () => getFosfaatGebruiksNorm(2025, grass({ soilPhosphate: { pCaCl2: 2, pAl: 1e9 } })),
       "soilPhosphate.pAl",
       "soilPAl",
     );
@@ -129,10 +130,10 @@ describe("2025 norms and filling refuse figures beyond the physical bounds", () 
 
   it("an area above 10,000 ha is refused by every norm and by the farm total", () => {
     const big = grass({ area: 1e7 });
-    expectOutOfBounds(() => getNL2025StikstofGebruiksNorm(big), "area", "fieldArea");
-    expectOutOfBounds(() => getNL2025DierlijkeMestGebruiksNorm(big), "area", "fieldArea");
+    expectOutOfBounds(() => getStikstofGebruiksNorm(2025, big), "area", "fieldArea");
+    expectOutOfBounds(() => getDierlijkeMestGebruiksNorm(2025, big), "area", "fieldArea");
     expectOutOfBounds(
-      () => calculateNL2025GebruiksnormenForFarm([grass(), { ...big, fieldId: "field-2" }]),
+      () => calculateGebruiksnormenForFarm(2025, [grass(), { ...big, fieldId: "field-2" }]),
       "area",
       "fieldArea",
     );
@@ -151,9 +152,9 @@ describe("2025 norms and filling refuse figures beyond the physical bounds", () 
       ],
     });
     // amount × content / 1000 = 200,000 kg N/ha: absurd farming, but a finite figure from physical inputs.
-    expect(calculateNL2025DierlijkeMestGebruiksNormFilling(input).normFilling).toBe(200_000);
-    expect(calculateNL2025FosfaatGebruiksNormFilling(input).normFilling).toBe(200_000);
-    expect(getNL2025FosfaatGebruiksNorm(input).fosfaatklasse).toBe("Hoog");
+    expect(calculateDierlijkeMestGebruiksNormFilling(2025, input).normFilling).toBe(200_000);
+    expect(calculateFosfaatGebruiksNormFilling(2025, input).normFilling).toBe(200_000);
+    expect(getFosfaatGebruiksNorm(2025, input).fosfaatklasse).toBe("Hoog");
   });
 });
 

@@ -175,10 +175,10 @@ const show = (value: number) =>
  * @example
  * ```ts
  * import assert from "node:assert";
- * import { calculateNL2025DierlijkeMestGebruiksNormFilling, OutOfBoundsError } from "fdm-calculator";
+ * import { calculateDierlijkeMestGebruiksNormFilling, OutOfBoundsError } from "fdm-calculator";
  *
  * try {
- *   calculateNL2025DierlijkeMestGebruiksNormFilling({
+ *   calculateDierlijkeMestGebruiksNormFilling(2025, {
  *     fieldId: "f1", area: 1, region: "klei", isNVGebied: false, isGWBG: false, isNatura2000: false,
  *     isDerogatievrijeZone: false, hasDerogation: false, hasGrazingIntention: false, isOrganicCertified: false,
  *     cultivations: [{ cultivationId: "nl_265", startDate: new Date("2020-01-01") }],

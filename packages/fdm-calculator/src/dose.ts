@@ -93,7 +93,7 @@ const add = (sum: number | null, value: number | null) =>
  * other application is `null` for that application and in the total.
  *
  * @param input - The field's id, soil region, grazing intention, cultivations and applications,
- *   and optionally the `year`; an `NL2025NormsInput` or `NL2026NormsInput` fits.
+ *   and optionally the `year`; a `NormsFieldInput` fits.
  * @returns The dose per application and its sum for the field, in kg/ha.
  * @throws {FdmCalculatorError} `INVALID_INPUT` for a negative amount or invalid date (an
  *   {@link OutOfBoundsError} for an amount or content beyond its physical bound), or a year

@@ -69,10 +69,10 @@ export type FdmCalculatorErrorCode =
  * @example
  * ```ts
  * import assert from "node:assert";
- * import { FdmCalculatorError, getNL2025DierlijkeMestGebruiksNorm } from "fdm-calculator";
+ * import { FdmCalculatorError, getDierlijkeMestGebruiksNorm } from "fdm-calculator";
  *
  * try {
- *   getNL2025DierlijkeMestGebruiksNorm({ fieldId: "f1" } as never);
+ *   getDierlijkeMestGebruiksNorm(2025, { fieldId: "f1" } as never);
  *   assert.fail("expected a refusal");
  * } catch (error) {
  *   assert.ok(error instanceof FdmCalculatorError);

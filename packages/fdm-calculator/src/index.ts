@@ -72,28 +72,20 @@ export {
   type BalancesInput,
   collectInputForBalances,
 } from "./collectors/balances.js";
-export {
-  getNitrogenBalanceForFarm,
-  getNL2025GebruiksnormenForFarm,
-  getNL2026GebruiksnormenForFarm,
-} from "./collectors/cached.js";
+export { getGebruiksnormenForFarm, getNitrogenBalanceForFarm } from "./collectors/cached.js";
 export {
   collectInputForNitrogenBalance,
   type NitrogenBalanceCollectorOptions,
   type NitrogenBalanceFieldDetails,
 } from "./collectors/nitrogen-balance.js";
 export {
+  type CultivationDetails,
   collectInputForDose,
-  collectInputForNL2025Norms,
-  collectInputForNL2026Norms,
   collectInputForNorms,
   type DoseForFieldOptions,
+  type FieldLocation,
   getDoseForField,
-  type NL2025CultivationDetails,
-  type NL2025FieldLocation,
-  type NL2025NormsCollectorOptions,
-  type NL2026FieldLocation,
-  type NL2026NormsCollectorOptions,
+  type NormsCollectorOptions,
 } from "./collectors/norms.js";
 export {
   collectInputForOrganicMatterBalance,
@@ -126,60 +118,6 @@ export {
   isFieldInNVGebied,
   type RegionLookupOptions,
 } from "./location/location.js";
-export {
-  calculateNL2025GebruiksnormenForFarm,
-  type NL2025FarmGebruiksnormen,
-  type NL2025FarmNormTotal,
-  type NL2025FieldGebruiksnormen,
-} from "./norms/nl/2025/farm.js";
-export {
-  calculateNL2025DierlijkeMestGebruiksNormFilling,
-  calculateNL2025FosfaatGebruiksNormFilling,
-  calculateNL2025StikstofGebruiksNormFilling,
-} from "./norms/nl/2025/filling.js";
-export {
-  getNL2025DierlijkeMestGebruiksNorm,
-  getNL2025FosfaatGebruiksNorm,
-  getNL2025Hoofdteelt,
-  getNL2025StikstofGebruiksNorm,
-  type NL2025Hoofdteelt,
-} from "./norms/nl/2025/norms.js";
-export type {
-  NL2025Application,
-  NL2025Cultivation,
-  NL2025Fertilizer,
-  NL2025NormsInput,
-  NL2025Region,
-  NL2025SoilPhosphate,
-} from "./norms/nl/2025/types.js";
-export {
-  calculateNL2026GebruiksnormenForFarm,
-  type NL2026FarmGebruiksnormen,
-  type NL2026FarmNormTotal,
-  type NL2026FieldGebruiksnormen,
-} from "./norms/nl/2026/farm.js";
-export {
-  calculateNL2026DierlijkeMestGebruiksNormFilling,
-  calculateNL2026FosfaatGebruiksNormFilling,
-  calculateNL2026RenureGebruiksNormFilling,
-  calculateNL2026StikstofGebruiksNormFilling,
-} from "./norms/nl/2026/filling.js";
-export {
-  getNL2026DierlijkeMestGebruiksNorm,
-  getNL2026FosfaatGebruiksNorm,
-  getNL2026Hoofdteelt,
-  getNL2026RenureGebruiksNorm,
-  getNL2026StikstofGebruiksNorm,
-  type NL2026Hoofdteelt,
-} from "./norms/nl/2026/norms.js";
-export type {
-  NL2026Application,
-  NL2026Cultivation,
-  NL2026Fertilizer,
-  NL2026NormsInput,
-  NL2026Region,
-  NL2026SoilPhosphate,
-} from "./norms/nl/2026/types.js";
 export type { NLRegion } from "./norms/nl/calendar.js";
 export type {
   BaseFarmGebruiksnormen,

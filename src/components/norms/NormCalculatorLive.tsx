@@ -6,7 +6,7 @@ import { resolveCrop } from "./crop-search";
 import { formCss } from "./form-styles";
 import { styles } from "./styles";
 import type { CalculatorInput, NormKind, NormYear } from "./types";
-import { normYears } from "./years";
+import { loadNormYear } from "./years";
 
 type Application = CalculatorInput["applications"][number];
 
@@ -80,12 +80,10 @@ export default function NormCalculatorLive({
   const [initial] = useState<CalculatorInput>(() => fromUrl(year));
 
   useEffect(() => {
-    const load = normYears[year];
-    if (!load) {
-      setFailed(`No calculator for ${year}.`);
-      return;
-    }
-    load().then(setData, (e: unknown) => setFailed(String(e)));
+    loadNormYear(year).then(
+      (loaded) => (loaded ? setData(loaded) : setFailed(`No calculator for ${year}.`)),
+      (e: unknown) => setFailed(String(e)),
+    );
   }, [year]);
 
   if (failed) return <p className={styles.problem}>{failed}</p>;
@@ -348,14 +346,17 @@ export function NormForm({
                 {rowNames(incomplete)} incomplete and not counted: see the form.
               </p>
             )}
-            {rows.length > 0 && (
+            {/* The counted rows only: an incomplete one is named once, in the notice above. */}
+            {rows.some((r) => r.ok) && (
               <ul className={styles.explanation}>
-                {rows.map((r, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one line per row, in row order
-                  <li key={i}>
-                    Application {i + 1}: {r.ok ? r.explanation : "incomplete, not counted"}
-                  </li>
-                ))}
+                {rows.map((r, i) =>
+                  r.ok ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one line per row, in row order
+                    <li key={i}>
+                      Application {i + 1}: {r.explanation}
+                    </li>
+                  ) : null,
+                )}
               </ul>
             )}
           </>

@@ -8,6 +8,7 @@ import {
   type GebruiksnormFillingResult,
   getDierlijkeMestGebruiksNorm,
   getFosfaatGebruiksNorm,
+  getNormYears,
   getRenureGebruiksNorm,
   getStikstofGebruiksNorm,
   type NLRegion,
@@ -75,6 +76,8 @@ function contentNeeded(kind: NormKind, f: FertilizerChoice): "n" | "p2o5" | null
 }
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+/** A bound as the pages write numbers: thousands separated from 10,000 on (200,000; 1000). */
+const asWritten = (n: number) => (Math.abs(n) >= 10_000 ? n.toLocaleString("en-US") : String(n));
 const nutrientName = { n: "N", p2o5: "P2O5" } as const;
 
 type Row = CalculatorInput["applications"][number];
@@ -97,7 +100,7 @@ function toApplication(kind: NormKind, a: Row, index: number): NormsApplication 
   if (Number(a.amount) < amount.min || Number(a.amount) > amount.max)
     return problem(
       "amount",
-      `Its amount must be from ${amount.min} to ${amount.max} kg/ha: ${amount.reason}.`,
+      `Its amount must be from ${asWritten(amount.min)} to ${asWritten(amount.max)} kg/ha: ${amount.reason}.`,
     );
   if (a.date === "") return problem("date", "Give its date.");
   const nutrient = contentNeeded(kind, choice);
@@ -106,7 +109,7 @@ function toApplication(kind: NormKind, a: Row, index: number): NormsApplication 
   if (nutrient && typed !== "" && !(Number(typed) >= bound.min && Number(typed) <= bound.max))
     return problem(
       "content",
-      `Its ${nutrientName[nutrient]} content must be a number from ${bound.min} to ${bound.max} kg/ton: ${bound.reason}.`,
+      `Its ${nutrientName[nutrient]} content must be a number from ${asWritten(bound.min)} to ${asWritten(bound.max)} kg/ton: ${bound.reason}.`,
     );
   if (nutrient && typed === "" && choice[nutrient] === null)
     return problem(
@@ -242,6 +245,17 @@ const fillingOf: Record<
 };
 
 /**
+ * The filling's explanation as the reader reads it: with no application counted, says so
+ * rather than "0 application(s) give 0 kg"; else the engine's, its count in plain words.
+ */
+export function fillingExplanation(counted: number, explanation: string): string {
+  if (counted === 0) return "No application counted yet.";
+  return explanation
+    .replace(/^1 application\(s\) give /, "1 application gives ")
+    .replace(/^(\d+) application\(s\)/, "$1 applications");
+}
+
+/**
  * The norm of the field, then each row on its own (so a row the engine refuses is marked
  * on that row), then the filling of the rows that are complete.
  */
@@ -289,7 +303,12 @@ function compute(
     return {
       ok: true,
       norm,
-      filling: { ok: true, value: r.normFilling, unit: r.unit, explanation: r.explanation },
+      filling: {
+        ok: true,
+        value: r.normFilling,
+        unit: r.unit,
+        explanation: fillingExplanation(complete.length, r.explanation),
+      },
       rows,
     };
   } catch (error) {
@@ -299,6 +318,11 @@ function compute(
     );
     return { ok: true, norm, filling: { ok: false, message }, rows };
   }
+}
+
+/** The years the calculator form serves: those fdm-calculator has rules for, ascending. */
+export function normYears(): number[] {
+  return getNormYears();
 }
 
 /** The calculator form's view of one year of fdm-calculator's gebruiksnormen. */

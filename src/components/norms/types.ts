@@ -1,7 +1,7 @@
 /**
  * What a norm calculator page needs from one year of norms. Every year comes
- * from one module (nl.ts, `normYear(year)`) registered in years.ts; adding a
- * year adds a line there, the component and the module stay the same.
+ * from one module (nl.ts, `normYear(year)`) for the years fdm-calculator's
+ * registry lists (years.ts); adding a year to the calculator adds it here too.
  */
 export type NormKind = "stikstof" | "fosfaat" | "dierlijke-mest" | "renure";
 

@@ -1,11 +1,12 @@
 import type { NormYear } from "./types";
 
 /**
- * The years with a norm calculator, loaded on demand with the calculator code
- * they need (fdm-calculator, fdm-data): one module for every year (nl.ts), one
- * line per year here.
+ * The calculator form's view of a year, loaded on demand with the calculator code it
+ * needs (fdm-calculator, fdm-data): one module for every year (nl.ts). Which years there
+ * are is fdm-calculator's registry (`getNormYears`), so a year the calculator gains has a
+ * form with no line here; a year it does not know resolves to `null`.
  */
-export const normYears: Record<number, () => Promise<NormYear>> = {
-  2025: () => import("./nl").then((m) => m.normYear(2025)),
-  2026: () => import("./nl").then((m) => m.normYear(2026)),
-};
+export async function loadNormYear(year: number): Promise<NormYear | null> {
+  const nl = await import("./nl");
+  return nl.normYears().includes(year) ? nl.normYear(year) : null;
+}

@@ -109,7 +109,7 @@ console.log("applications:", (await getFertilizerApplications(fdm, principal, fi
     id: "norms",
     title: "3. The 2025 norms of the farm",
     code: `import { getFarms, getFertilizers, getFields } from "fdm-core";
-import { getNL2025GebruiksnormenForFarm } from "fdm-calculator";
+import { getGebruiksnormenForFarm } from "fdm-calculator";
 
 const [farm] = await getFarms(fdm, principal);
 if (!farm) throw new Error("No farm yet: run scripts 1 and 2 first");
@@ -124,7 +124,8 @@ const where = Object.fromEntries(
 const manureOrigin = Object.fromEntries(
   (await getFertilizers(fdm, principal, farm.id)).map((f) => [f.id, "eigen_bedrijf" as const]),
 );
-const norms = await getNL2025GebruiksnormenForFarm(fdm, principal, farm.id, {
+// The year is a value: any year of getNormYears() the farm has data for.
+const norms = await getGebruiksnormenForFarm(fdm, principal, farm.id, 2025, {
   fields: where,
   manureOrigin,
 });

@@ -1,6 +1,7 @@
 import { addFertilizerApplication, closeFdm, FdmPermissionError, fdmSchema } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getNitrogenBalanceForFarm, getNL2025GebruiksnormenForFarm } from "./cached.js";
+import { getNormYears } from "../norms/nl/norms.js";
+import { getGebruiksnormenForFarm, getNitrogenBalanceForFarm } from "./cached.js";
 import { createTestFarm, type TestFarm } from "./test-farm.js";
 
 const YEAR = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
@@ -100,9 +101,14 @@ describe("getNitrogenBalanceForFarm", () => {
   });
 });
 
-describe("getNL2025GebruiksnormenForFarm", () => {
+describe("getGebruiksnormenForFarm", () => {
+  // Each year is cached under the name its farm function had before 1.0, so results cached then
+  // are still found and one year's results never answer another's.
+  const cacheName = (year: number) => `calculateNL${year}GebruiksnormenForFarm`;
+  let options: Parameters<typeof getGebruiksnormenForFarm>[4];
+
   it("computes the farm's 2025 norms once and answers the same data from the cache", async () => {
-    const options = {
+    options = {
       fields: {
         [farm.arable.fieldId]: { region: "klei" as const, isNVGebied: false, isGWBG: false },
         [farm.grass.fieldId]: { region: "zand_nwc" as const, isNVGebied: false, isGWBG: false },
@@ -110,11 +116,28 @@ describe("getNL2025GebruiksnormenForFarm", () => {
       hasGrazingIntention: true,
       manureOrigin: { [farm.slurryId]: "eigen_bedrijf" as const },
     };
-    const first = await getNL2025GebruiksnormenForFarm(farm.fdm, farm.owner, farm.farmId, options);
+    const first = await getGebruiksnormenForFarm(farm.fdm, farm.owner, farm.farmId, 2025, options);
     // Wheat on klei 245, grassland with beweiden on zand_nwc 250 kg N/ha.
     expect(first.fields.map((f) => f.stikstof.norm?.normValue)).toEqual([245, 250]);
-    const second = await getNL2025GebruiksnormenForFarm(farm.fdm, farm.owner, farm.farmId, options);
+    const second = await getGebruiksnormenForFarm(farm.fdm, farm.owner, farm.farmId, 2025, options);
     expect(second).toEqual(first);
-    expect(await cached("calculateNL2025GebruiksnormenForFarm")).toHaveLength(1);
+    expect(await cached(cacheName(2025))).toHaveLength(1);
+  });
+
+  it("keeps each year's results apart, under a name of its own", async () => {
+    for (const year of getNormYears()) {
+      const norms = await getGebruiksnormenForFarm(
+        farm.fdm,
+        farm.owner,
+        farm.farmId,
+        year,
+        options,
+      );
+      expect(norms.fields.map((f) => f.fieldId)).toEqual([farm.arable.fieldId, farm.grass.fieldId]);
+      expect(await cached(cacheName(year))).toHaveLength(1);
+    }
+    await expect(
+      getGebruiksnormenForFarm(farm.fdm, farm.owner, farm.farmId, 2024, options),
+    ).rejects.toThrow(/the supported years are/);
   });
 });

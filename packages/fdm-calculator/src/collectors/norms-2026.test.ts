@@ -15,9 +15,9 @@ import {
 } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../errors.js";
-import { calculateNL2026GebruiksnormenForFarm } from "../index.js";
-import { getNL2026GebruiksnormenForFarm } from "./cached.js";
-import { collectInputForNL2026Norms, getDoseForField } from "./norms.js";
+import { calculateGebruiksnormenForFarm, getNormYears } from "../index.js";
+import { getGebruiksnormenForFarm } from "./cached.js";
+import { collectInputForNorms, getDoseForField } from "./norms.js";
 import { signUpOwner, squareHa } from "./test-farm.js";
 
 // A sandy farm of 2026 written through fdm-core: grassland since 2015 destroyed
@@ -97,9 +97,9 @@ const location = () => ({
   fields: { [fieldId]: { region: "zand_zuid" as const, isNVGebied: false } },
 });
 
-describe("collectInputForNL2026Norms", () => {
+describe("collectInputForNorms, 2026", () => {
   it("reads the 2026 input from fdm-core: cultivations of 2025–2026, applications of 2026 only", async () => {
-    const [input] = await collectInputForNL2026Norms(fdm, owner, farmId, location());
+    const [input] = await collectInputForNorms(fdm, owner, farmId, 2026, location());
     expect(input).toMatchObject({
       fieldId,
       region: "zand_zuid",
@@ -115,9 +115,10 @@ describe("collectInputForNL2026Norms", () => {
     expect(input?.applications[0]?.fertilizer.composition.n).toBe(80);
   });
 
-  it("feeds calculateNL2026GebruiksnormenForFarm: korting after grassland, RENURE filled", async () => {
-    const farm = calculateNL2026GebruiksnormenForFarm(
-      await collectInputForNL2026Norms(fdm, owner, farmId, location()),
+  it("feeds calculateGebruiksnormenForFarm(2026, …): korting after grassland, RENURE filled", async () => {
+    const farm = calculateGebruiksnormenForFarm(
+      2026,
+      await collectInputForNorms(fdm, owner, farmId, 2026, location()),
     );
     const field = farm.fields[0];
     // maïs on zand_zuid 112, grassland destroyed 2026-04-10: − 65
@@ -133,7 +134,7 @@ describe("collectInputForNL2026Norms", () => {
   });
 
   it("takes what the grass was from the options: a groenbemester brings no korting", async () => {
-    const farm = await getNL2026GebruiksnormenForFarm(fdm, owner, farmId, {
+    const farm = await getGebruiksnormenForFarm(fdm, owner, farmId, 2026, {
       ...location(),
       cultivationDetails: { [grassId]: { grassPurpose: "groenbemester" } },
     });
@@ -174,7 +175,7 @@ describe("collectInputForNL2026Norms", () => {
         { region: "zand_zuid", hasGrazingIntention: false },
       ),
     ).rejects.toThrow(
-      /year 2024 has no RVO tables in fdm-calculator; the supported years are 2025, 2026/,
+      `year 2024 has no RVO tables in fdm-calculator; the supported years are ${getNormYears().join(", ")}`,
     );
   });
 
@@ -189,7 +190,7 @@ describe("collectInputForNL2026Norms", () => {
       method: "injection",
       applicationDate: new Date("2026-06-01"),
     });
-    const error = await getNL2026GebruiksnormenForFarm(fdm, owner, farmId, location()).catch(
+    const error = await getGebruiksnormenForFarm(fdm, owner, farmId, 2026, location()).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(FdmCalculatorError);
@@ -199,7 +200,7 @@ describe("collectInputForNL2026Norms", () => {
 
   it("throws MISSING_FIELD_DATA when no grazing intention for 2026 is recorded or given", async () => {
     const other = await addFarm(fdm, owner, { name: "Leeg" });
-    const error = await collectInputForNL2026Norms(fdm, owner, other).catch((e: unknown) => e);
+    const error = await collectInputForNorms(fdm, owner, other, 2026).catch((e: unknown) => e);
     expect((error as FdmCalculatorError).code).toBe("MISSING_FIELD_DATA");
     expect((error as Error).message).toMatch(/none recorded for 2026/);
   });

@@ -10,21 +10,16 @@ import {
 } from "fdm-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../errors.js";
-import { calculateNL2025GebruiksnormenForFarm } from "../index.js";
+import { calculateGebruiksnormenForFarm, getNormYears } from "../index.js";
 import { clearGeodataCache } from "../location/geodata.js";
-import {
-  collectInputForDose,
-  collectInputForNL2025Norms,
-  collectInputForNorms,
-  getDoseForField,
-} from "./norms.js";
+import { collectInputForDose, collectInputForNorms, getDoseForField } from "./norms.js";
 import { createTestFarm, type TestFarm } from "./test-farm.js";
 
 const YEAR = { start: new Date("2025-01-01"), end: new Date("2025-12-31") };
 
 let farm: TestFarm;
 let dir: string;
-let base: NonNullable<Parameters<typeof collectInputForNL2025Norms>[3]>;
+let base: NonNullable<Parameters<typeof collectInputForNorms>[4]>;
 
 beforeAll(async () => {
   farm = await createTestFarm();
@@ -50,10 +45,10 @@ afterAll(async () => {
 const canComposition = { n: 270, p2o5: 0, k2o: 0, so3: 0, mgo: 0, cao: null };
 const slurryComposition = { n: 4, p2o5: 1.5, k2o: null, so3: null, mgo: null, cao: null };
 
-describe("collectInputForNL2025Norms", () => {
+describe("collectInputForNorms, 2025", () => {
   it("builds the norms input of every field held in 2025", async () => {
     const { arable, grass } = farm;
-    const inputs = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, base);
+    const inputs = await collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, base);
     expect(inputs.map((i) => i.fieldId)).toEqual([arable.fieldId, grass.fieldId]);
     const flags = {
       isNVGebied: false,
@@ -114,9 +109,9 @@ describe("collectInputForNL2025Norms", () => {
     });
   });
 
-  it("feeds calculateNL2025GebruiksnormenForFarm end to end: the 2025 norms of the farm in fdm-core", async () => {
-    const inputs = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, base);
-    const norms = calculateNL2025GebruiksnormenForFarm(inputs);
+  it("feeds calculateGebruiksnormenForFarm(2025, …) end to end: the 2025 norms of the farm in fdm-core", async () => {
+    const inputs = await collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, base);
+    const norms = calculateGebruiksnormenForFarm(2025, inputs);
     const [akker, weide] = norms.fields;
     // RVO Table 2, "Akkerbouwgewassen, wintertarwe" on klei: 245 kg N/ha.
     expect(akker?.stikstof.norm?.normValue).toBe(245);
@@ -164,7 +159,7 @@ describe("collectInputForNL2025Norms", () => {
         ],
       }),
     );
-    const inputs = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, {
+    const inputs = await collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, {
       ...base,
       fields: {
         [farm.arable.fieldId]: { region: "klei", isGWBG: false },
@@ -178,7 +173,7 @@ describe("collectInputForNL2025Norms", () => {
   it("throws MISSING_FIELD_DATA when no grazing intention for 2025 is recorded or given", async () => {
     const { hasGrazingIntention: _left, ...rest } = base ?? {};
     await expect(
-      collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, rest),
+      collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, rest),
     ).rejects.toMatchObject({
       code: "MISSING_FIELD_DATA",
       message: expect.stringContaining("setGrazingIntention or give options.hasGrazingIntention"),
@@ -189,7 +184,7 @@ describe("collectInputForNL2025Norms", () => {
   });
 
   it("with derogatie, requires each field's Natura 2000 and derogatievrije-zone flags", async () => {
-    const call = collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, {
+    const call = collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, {
       ...base,
       hasDerogation: true,
     });
@@ -203,7 +198,7 @@ describe("collectInputForNL2025Norms", () => {
 
   it("throws MISSING_FIELD_DATA naming the field when GWBG is neither given nor looked up", async () => {
     await expect(
-      collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, {
+      collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, {
         ...base,
         fields: {
           [farm.arable.fieldId]: { region: "klei", isNVGebied: false },
@@ -218,7 +213,7 @@ describe("collectInputForNL2025Norms", () => {
   });
 
   it("passes fdm-core's permission error through unchanged for a principal without a role", async () => {
-    const call = collectInputForNL2025Norms(farm.fdm, farm.stranger, farm.farmId, base);
+    const call = collectInputForNorms(farm.fdm, farm.stranger, farm.farmId, 2025, base);
     await expect(call).rejects.toThrow(FdmPermissionError);
     await expect(call).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
   });
@@ -239,7 +234,7 @@ describe("collectInputForNL2025Norms", () => {
       isNatura2000: false,
       isDerogatievrijeZone: false,
     };
-    const inputs = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, {
+    const inputs = await collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, {
       fields: {
         [farm.arable.fieldId]: { region: "klei", ...zones },
         [farm.grass.fieldId]: { region: "zand_nwc", ...zones },
@@ -252,7 +247,7 @@ describe("collectInputForNL2025Norms", () => {
       [true, false, true],
       [true, false, true],
     ]);
-    const norms = calculateNL2025GebruiksnormenForFarm(inputs);
+    const norms = calculateGebruiksnormenForFarm(2025, inputs);
     // With derogatie, outside NV-gebied, Natura 2000, GWBG and derogatievrije zone: 200 kg N/ha.
     expect(norms.fields[1]?.dierlijkeMest.norm.normValue).toBe(200);
     // Table 2, "Grasland" with volledig maaien (no grazing) on zand_nwc: 320 kg N/ha.
@@ -263,17 +258,23 @@ describe("collectInputForNL2025Norms", () => {
 });
 
 describe("collectInputForNorms", () => {
-  it("takes the year as a value: 2025 reads what collectInputForNL2025Norms reads", async () => {
-    const byYear = await collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, base);
-    const byName = await collectInputForNL2025Norms(farm.fdm, farm.owner, farm.farmId, base);
-    expect(byYear.map((i) => i.fieldId)).toEqual([farm.arable.fieldId, farm.grass.fieldId]);
-    expect(byYear).toEqual(byName);
+  // That the year-named collectors of before 1.0 read the same: year-named.test.ts.
+  it("takes the year as a value: each year reads the fields it holds, the derogation flags in 2025 only", async () => {
+    const y2025 = await collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2025, base);
+    const y2026 = await collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2026, base);
+    expect(y2025.map((i) => i.fieldId)).toEqual([farm.arable.fieldId, farm.grass.fieldId]);
+    expect(y2026.map((i) => i.fieldId)).toEqual([farm.arable.fieldId, farm.grass.fieldId]);
+    expect(y2025.every((i) => i.hasDerogation === false)).toBe(true);
+    expect(y2026.some((i) => "hasDerogation" in i)).toBe(false);
   });
 
   it("refuses a year without rules, naming the ones it knows", async () => {
-    const call = collectInputForNorms(farm.fdm, farm.owner, farm.farmId, 2027, base);
+    const next = Math.max(...getNormYears()) + 1; // the year after the last one with rules
+    const call = collectInputForNorms(farm.fdm, farm.owner, farm.farmId, next, base);
     await expect(call).rejects.toThrow(FdmCalculatorError);
-    await expect(call).rejects.toThrow(/2027.*the supported years are 2025, 2026/);
+    await expect(call).rejects.toThrow(
+      new RegExp(`${next}.*the supported years are ${getNormYears().join(", ")}`),
+    );
   });
 });
 

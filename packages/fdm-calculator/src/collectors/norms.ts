@@ -41,21 +41,25 @@ import {
 } from "./shared.js";
 
 /**
- * Where one field lies, for {@link collectInputForNL2025Norms}: what fdm-core
- * does not hold. A flag left out is looked up in the matching dataset of the
- * options.
+ * Where one field lies, for {@link collectInputForNorms}: what fdm-core does
+ * not hold. A flag left out is looked up in the matching dataset of the
+ * options. `isGWBG`, `isNatura2000` and `isDerogatievrijeZone` count only in a
+ * year with derogation (2025; see {@link describeNormYear}); other years ignore them.
  */
-export interface NL2025FieldLocation {
+export interface FieldLocation {
   /** Soil region (grondsoortenkaart of the Meststoffenwet). Absent: looked up with `regionGeodata`. */
   region?: NLRegion;
   /** The field lies in a NV-gebied (area polluted with nutrients). Absent: looked up with `nvGebiedGeodata`. */
   isNVGebied?: boolean;
-  /** The field lies in a grondwaterbeschermingsgebied (GWBG). Absent: looked up with `gwbgGeodata`. */
+  /**
+   * The field lies in a grondwaterbeschermingsgebied (GWBG). Absent: looked up
+   * with `gwbgGeodata`. Read only in a year with derogation.
+   */
   isGWBG?: boolean;
   /**
    * The field lies in (or in the mapped zone around) a Natura 2000 area.
-   * fdm-calculator has no lookup for it; it changes a 2025 figure only for a
-   * farm with derogatie, so it must be given then and counts as `false` otherwise.
+   * fdm-calculator has no lookup for it; it changes a figure only for a farm
+   * with derogatie (2025), so it must be given then and counts as `false` otherwise.
    */
   isNatura2000?: boolean;
   /**
@@ -65,43 +69,53 @@ export interface NL2025FieldLocation {
   isDerogatievrijeZone?: boolean;
 }
 
-/** What the 2025 and 2026 norms need about a farm's cultivations that fdm-core does not record. */
-export interface NL2025CultivationDetails {
+/** What the norms of every year need about a farm's cultivations that fdm-core does not record. */
+export interface CultivationDetails {
   /** Variety (ras), for the potato lines of RVO Table 2. */
   variety?: string | null;
   /** Teeltwijze (way of growing), for the Table-2 lines the crop code alone does not decide. */
   teeltwijze?: string | null;
   /**
    * What a grass crop was, for the grassland kortingen: `vanggewas_na_mais`,
-   * `groenbemester`, (2026) `vanggewas`, or `grasland` to keep grass sown in or
-   * after August 2025 grassland in 2026; see `NormsCultivation.grassPurpose`.
+   * `groenbemester`, (from 2026) `vanggewas`, or `grasland` to keep grass that
+   * the year's rule would count as a catch crop grassland; see `NormsCultivation.grassPurpose`.
    */
   grassPurpose?: "vanggewas_na_mais" | "vanggewas" | "groenbemester" | "grasland" | null;
 }
 
-/** Options of {@link collectInputForNL2025Norms}: what the 2025 norms need beyond fdm-core's data. */
-export interface NL2025NormsCollectorOptions {
+/**
+ * Options of {@link collectInputForNorms} and {@link getGebruiksnormenForFarm}:
+ * what the norms of a year need beyond fdm-core's data. The derogation options
+ * (`hasDerogation`, `gwbgGeodata`, and per field `isGWBG`, `isNatura2000`,
+ * `isDerogatievrijeZone`) count only in a year with derogation (2025); a year
+ * without it ignores them.
+ */
+export interface NormsCollectorOptions {
   /** Per field id, where the field lies; every key must be a field of the farm. */
-  fields?: Readonly<Record<string, NL2025FieldLocation>>;
+  fields?: Readonly<Record<string, FieldLocation>>;
   /** Region dataset for fields without a `region` (see {@link getRegion}). */
   regionGeodata?: RegionLookupOptions;
   /** NV-gebieden dataset for fields without `isNVGebied` (see {@link isFieldInNVGebied}). */
   nvGebiedGeodata?: AreaLookupOptions;
-  /** Grondwaterbeschermingsgebieden dataset for fields without `isGWBG` (see {@link isFieldInGWGBGebied}). */
+  /**
+   * Grondwaterbeschermingsgebieden dataset for fields without `isGWBG` (see
+   * {@link isFieldInGWGBGebied}); read only in a year with derogation.
+   */
   gwbgGeodata?: AreaLookupOptions;
   /**
-   * The farm has derogatie (derogation) for 2025. Absent: read with fdm-core's
-   * `isDerogationGrantedForYear` (no derogation recorded for 2025 is `false`).
+   * The farm has derogatie (derogation) for the year; read only in a year with
+   * derogation. Absent: read with fdm-core's `isDerogationGrantedForYear` (no
+   * derogation recorded for the year is `false`).
    */
   hasDerogation?: boolean;
   /**
-   * The farm intends to graze (beweiding) in 2025. Absent: read with fdm-core's
-   * `getGrazingIntention`; when nothing is recorded for 2025 the collector throws.
+   * The farm intends to graze (beweiding) in the year. Absent: read with
+   * fdm-core's `getGrazingIntention`; when nothing is recorded for the year the collector throws.
    */
   hasGrazingIntention?: boolean;
   /**
-   * The farm is certified organic in 2025. Absent: `true` when fdm-core holds
-   * an organic certificate of the farm valid on at least one day of 2025.
+   * The farm is certified organic in the year. Absent: `true` when fdm-core
+   * holds an organic certificate of the farm valid on at least one day of the year.
    */
   isOrganicCertified?: boolean;
   /**
@@ -110,8 +124,8 @@ export interface NL2025NormsCollectorOptions {
    * for the manure of grazing animals and throw `MISSING_ORIGIN` without it.
    */
   manureOrigin?: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">>;
-  /** Variety and teeltwijze per fdm-core cultivation id. */
-  cultivationDetails?: Readonly<Record<string, NL2025CultivationDetails>>;
+  /** Variety, teeltwijze and what a grass crop was, per fdm-core cultivation id. */
+  cultivationDetails?: Readonly<Record<string, CultivationDetails>>;
 }
 
 /** Options of {@link getDoseForField}: what the effective N needs beyond fdm-core's data. */
@@ -125,7 +139,7 @@ export interface DoseForFieldOptions {
    * with fdm-core's `getGrazingIntention`; when nothing is recorded the call throws.
    */
   hasGrazingIntention?: boolean;
-  /** Herkomst of animal manure per fdm-core fertilizer id, as in {@link NL2025NormsCollectorOptions}. */
+  /** Herkomst of animal manure per fdm-core fertilizer id, as in {@link NormsCollectorOptions}. */
   manureOrigin?: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">>;
 }
 
@@ -168,7 +182,7 @@ async function grazingIntention(
 
 function toCultivation(
   c: Cultivation,
-  details: Readonly<Record<string, NL2025CultivationDetails>> | undefined,
+  details: Readonly<Record<string, CultivationDetails>> | undefined,
 ): NormsCultivation {
   const extra = details?.[c.id];
   return {
@@ -235,97 +249,47 @@ function optionalZoneFlag(
 }
 
 /**
- * Reads a farm from fdm-core and returns the input of the 2025 gebruiksnormen
- * (application norms) for every field it holds in 2025, ready for
- * {@link calculateNL2025GebruiksnormenForFarm} or the per-field norm functions.
+ * Reads a farm from fdm-core and returns the input of the gebruiksnormen
+ * (application norms) of `year` for every field it holds in that year, ready
+ * for {@link calculateGebruiksnormenForFarm} with the same year or the
+ * per-field norm functions. One path serves every year the calculator knows
+ * ({@link getNormYears}).
  *
  * From fdm-core, through its public functions (so the principal needs read
- * access): each field's area, its cultivations of 2024 and 2025 (the
- * catch-crop reduction looks back at 2024), its fertilizer applications dated
- * in 2025 with each fertilizer's RVO mestcode and composition, and P-CaCl2
- * and P-AL of its current soil data (the most recent values sampled on or
- * before 2025-12-31; `soilPhosphate` is `null` when either is missing, which
- * the fosfaatgebruiksnorm reports). From `options`: the soil region and the
- * NV-gebied and GWBG flags, each given per field or looked up in the
- * configured dataset with {@link getRegion}, {@link isFieldInNVGebied} and
- * {@link isFieldInGWGBGebied}; the manure's origin, variety and teeltwijze
- * where the norms need them. The farm's derogatie, grazing intention and
- * organic certification for 2025 are read from fdm-core
- * (`isDerogationGrantedForYear`, `getGrazingIntention`,
- * `listOrganicCertifications`) unless the options give them.
- *
- * @param fdm - The fdm-core database handle.
- * @param principalId - Who asks; needs read access to the farm.
- * @param farmId - The farm.
- * @param options - What fdm-core does not hold; see {@link NL2025NormsCollectorOptions}.
- * @returns One {@link NL2025NormsInput} per field the farm holds in 2025, ordered by field name.
- * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
- * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown farm.
- * @throws {FdmCalculatorError} `MISSING_FIELD_DATA` when no grazing intention for 2025 is recorded
- *   or given, or a field's region, NV-gebied or GWBG flag (given neither per field nor through a
- *   dataset), or — with derogatie — its Natura 2000 or derogatievrije-zone flag is missing; `INVALID_INPUT` for options of the wrong type or naming a
- *   field the farm does not hold; `INCONSISTENT_DATA` for an application of a fertilizer the farm
- *   does not hold.
- * @throws {GeodataError} From a location lookup, when its dataset cannot be read.
- * @example
- * ```ts
- * import { randomBytes } from "node:crypto";
- * import assert from "node:assert";
- * import { addFarm, addField, createFdmAuth, createFdmLocal, setGrazingIntention } from "fdm-core";
- * import { collectInputForNL2025Norms } from "fdm-calculator";
- *
- * const fdm = await createFdmLocal();
- * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
- * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
- * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
- * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
- * const fieldId = await addField(fdm, me, farmId, {
- *   name: "Achter de schuur",
- *   geometry: {
- *     type: "Polygon",
- *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
- *   },
- *   acquiringDate: new Date("2020-01-01"),
- *   acquiringMethod: "owner",
- * });
- * await setGrazingIntention(fdm, me, farmId, 2025, true);
- * const inputs = await collectInputForNL2025Norms(fdm, me, farmId, {
- *   fields: { [fieldId]: { region: "zand_nwc", isNVGebied: false, isGWBG: false } },
- * });
- * assert.equal(inputs[0]?.hasGrazingIntention, true);
- * assert.equal(inputs[0]?.hasDerogation, false); // no derogatie recorded for 2025
- * ```
- */
-export async function collectInputForNL2025Norms(
-  fdm: FdmType,
-  principalId: PrincipalId,
-  farmId: string,
-  options: NL2025NormsCollectorOptions = {},
-): Promise<(NormsFieldInput & DerogationFlags)[]> {
-  return collectInputForNorms(fdm, principalId, farmId, 2025, options) as Promise<
-    (NormsFieldInput & DerogationFlags)[]
-  >;
-}
-
-/**
- * Reads a farm from fdm-core and returns the input of the gebruiksnormen of
- * `year` for every field it holds in that year, ready for
- * {@link calculateGebruiksnormenForFarm} with the same year: the year-named
- * {@link collectInputForNL2025Norms} and {@link collectInputForNL2026Norms} are
- * this function with the year fixed. It reads what every year reads, and the
- * derogation flags (derogatie, GWBG, Natura 2000, derogatievrije zone) when the
- * year's rules ask for them (2025). Use it to serve every year the calculator
- * knows ({@link getNormYears}) through one path.
+ * access): each field's area, its cultivations of `year` and of the year
+ * before (the catch-crop reduction and the crop year look back), its
+ * fertilizer applications dated in `year` with each fertilizer's RVO mestcode
+ * and composition (a RENURE product's measured N content is the composition of
+ * the fertilizer the farm holds), and P-CaCl2 and P-AL of its current soil data
+ * (the most recent values sampled on or before 31 December of `year`;
+ * `soilPhosphate` is `null` when either is missing, which the
+ * fosfaatgebruiksnorm reports). From `options`: the soil region and the
+ * NV-gebied flag, each given per field or looked up in the configured dataset
+ * with {@link getRegion} and {@link isFieldInNVGebied}; the manure's origin,
+ * variety, teeltwijze and what a grass crop was where the norms need them. The
+ * farm's grazing intention and organic certification for `year` are read from
+ * fdm-core (`getGrazingIntention`, `listOrganicCertifications`) unless the
+ * options give them. In a year with derogation (2025) it also reads the farm's
+ * derogatie (`isDerogationGrantedForYear`) and each field's GWBG flag (given,
+ * or looked up with {@link isFieldInGWGBGebied}), Natura 2000 and
+ * derogatievrije-zone flags; no figure of a year without derogation depends on them.
  *
  * @param fdm - The fdm-core database handle.
  * @param principalId - Who asks; needs read access to the farm.
  * @param farmId - The farm.
  * @param year - The calendar year of the norms (see {@link getNormYears}).
- * @param options - What fdm-core does not hold; see {@link NL2025NormsCollectorOptions} (a year
+ * @param options - What fdm-core does not hold; see {@link NormsCollectorOptions} (a year
  *   without derogation ignores the derogation options).
- * @returns One {@link NormsFieldInput} per field the farm holds in `year`, ordered by field name.
+ * @returns One {@link NormsFieldInput} per field the farm holds in `year`, ordered by field
+ *   name; in a year with derogation each carries the {@link DerogationFlags} too.
  * @throws {FdmCalculatorError} `INVALID_INPUT` for a year without rules (the message names the
- *   supported years), before anything is read; and the errors of {@link collectInputForNL2025Norms}.
+ *   supported years), before anything is read; `MISSING_FIELD_DATA` when no grazing intention for
+ *   the year is recorded or given, or a field's region or NV-gebied flag (in 2025 also its GWBG
+ *   flag, and with derogatie its Natura 2000 or derogatievrije-zone flag) is given neither per
+ *   field nor through a dataset; `INVALID_INPUT` for options of the wrong type or naming a field
+ *   the farm does not hold; `INCONSISTENT_DATA` for an application of a fertilizer the farm does
+ *   not hold.
+ * @throws {GeodataError} From a location lookup, when its dataset cannot be read.
  * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
  * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown farm.
  * @example
@@ -377,9 +341,9 @@ export async function collectInputForNorms(
   principalId: PrincipalId,
   farmId: string,
   year: number,
-  options: NL2025NormsCollectorOptions,
+  options: NormsCollectorOptions = {},
 ): Promise<NormsFieldInput[]> {
-  const name = `collectInputForNL${year}Norms`;
+  const name = "collectInputForNorms";
   const rules = rulesForYear(year, name);
   if (!rules.flags.includes("hasDerogation")) {
     return collectNormsInput(fdm, principalId, farmId, year, options, name, async () => ({}));
@@ -415,9 +379,9 @@ async function collectNormsInput<E extends object>(
   principalId: PrincipalId,
   farmId: string,
   year: number,
-  options: NL2026NormsCollectorOptions,
+  options: NormsCollectorOptions,
   name: string,
-  extra: (field: Field, location: NL2025FieldLocation) => Promise<E>,
+  extra: (field: Field, location: FieldLocation) => Promise<E>,
 ): Promise<(NormsFieldInput & E)[]> {
   const inYear = { start: new Date(`${year}-01-01`), end: new Date(`${year}-12-31`) };
   const lastMoment = new Date(`${year}-12-31T23:59:59.999Z`);
@@ -454,7 +418,7 @@ async function collectNormsInput<E extends object>(
   );
 
   return mapLimit(fields, 4, async (field) => {
-    const location: NL2025FieldLocation = options.fields?.[field.id] ?? {};
+    const location: FieldLocation = options.fields?.[field.id] ?? {};
     const region = await resolveRegion(field, location.region, options.regionGeodata, name);
     const isNVGebied = await resolveAreaFlag(
       field,
@@ -490,102 +454,6 @@ async function collectNormsInput<E extends object>(
       ),
     } as NormsFieldInput & E;
   });
-}
-
-/** Where one field lies, for {@link collectInputForNL2026Norms}: what fdm-core does not hold. */
-export interface NL2026FieldLocation {
-  /** Soil region (grondsoortenkaart of the Meststoffenwet). Absent: looked up with `regionGeodata`. */
-  region?: NLRegion;
-  /** The field lies in a NV-gebied (area polluted with nutrients). Absent: looked up with `nvGebiedGeodata`. */
-  isNVGebied?: boolean;
-}
-
-/**
- * Options of {@link collectInputForNL2026Norms}: what the 2026 norms need
- * beyond fdm-core's data. As for 2025, without what only derogation needed
- * (derogation, GWBG, Natura 2000, derogatievrije zone).
- */
-export interface NL2026NormsCollectorOptions {
-  /** Per field id, where the field lies; every key must be a field of the farm. */
-  fields?: Readonly<Record<string, NL2026FieldLocation>>;
-  /** Region dataset for fields without a `region` (see {@link getRegion}). */
-  regionGeodata?: RegionLookupOptions;
-  /** NV-gebieden dataset for fields without `isNVGebied` (see {@link isFieldInNVGebied}). */
-  nvGebiedGeodata?: AreaLookupOptions;
-  /**
-   * The farm intends to graze (beweiding) in 2026. Absent: read with fdm-core's
-   * `getGrazingIntention`; when nothing is recorded for 2026 the collector throws.
-   */
-  hasGrazingIntention?: boolean;
-  /** The farm is certified organic in 2026. Absent: read from fdm-core's organic certificates. */
-  isOrganicCertified?: boolean;
-  /** Herkomst (origin) of animal manure per fdm-core fertilizer id. */
-  manureOrigin?: Readonly<Record<string, "eigen_bedrijf" | "aangevoerd">>;
-  /** Variety, teeltwijze and what a grass crop was, per fdm-core cultivation id. */
-  cultivationDetails?: Readonly<Record<string, NL2025CultivationDetails>>;
-}
-
-/**
- * Reads a farm from fdm-core and returns the input of the 2026 gebruiksnormen
- * for every field it holds in 2026, ready for
- * {@link calculateNL2026GebruiksnormenForFarm} or the per-field 2026 functions.
- * It reads the same way as {@link collectInputForNL2025Norms}, one year on:
- * each field's area, its cultivations of 2025 and 2026, its applications dated
- * in 2026 with each fertilizer's mestcode and composition (a RENURE product's
- * measured N content comes from the fertilizer the farm holds), P-CaCl2 and
- * P-AL of its current soil data on 2026-12-31, the grazing intention and
- * organic certification for 2026; region and NV-gebied from the options or
- * their datasets. Derogation, GWBG, Natura 2000 and the derogatievrije zone
- * are not read: no 2026 figure depends on them.
- *
- * @param fdm - The fdm-core database handle.
- * @param principalId - Who asks; needs read access to the farm.
- * @param farmId - The farm.
- * @param options - What fdm-core does not hold; see {@link NL2026NormsCollectorOptions}.
- * @returns One {@link NL2026NormsInput} per field the farm holds in 2026, ordered by field name.
- * @throws {FdmPermissionError} From fdm-core, unchanged, when the principal may not read the farm.
- * @throws {FdmError} From fdm-core, unchanged, e.g. `NOT_FOUND` for an unknown farm.
- * @throws {FdmCalculatorError} `MISSING_FIELD_DATA` when no grazing intention for 2026 is recorded
- *   or given, or a field's region or NV-gebied flag is missing; `INVALID_INPUT` for options of the
- *   wrong type or naming a field the farm does not hold; `INCONSISTENT_DATA` for an application of
- *   a fertilizer the farm does not hold.
- * @throws {GeodataError} From a location lookup, when its dataset cannot be read.
- * @example
- * ```ts
- * import { randomBytes } from "node:crypto";
- * import assert from "node:assert";
- * import { addFarm, addField, createFdmAuth, createFdmLocal, setGrazingIntention } from "fdm-core";
- * import { collectInputForNL2026Norms } from "fdm-calculator";
- *
- * const fdm = await createFdmLocal();
- * const auth = createFdmAuth(fdm, { secret: randomBytes(32).toString("hex") });
- * const body = { name: "Anna de Boer", email: "anna@example.org", password: "correct horse battery" };
- * const me = (await auth.api.signUpEmail({ body })).user.id; // only an existing user acts
- * const farmId = await addFarm(fdm, me, { name: "De Hoeve" });
- * const fieldId = await addField(fdm, me, farmId, {
- *   name: "Achter de schuur",
- *   geometry: {
- *     type: "Polygon",
- *     coordinates: [[[5.66, 51.98], [5.6615, 51.98], [5.6615, 51.981], [5.66, 51.981], [5.66, 51.98]]],
- *   },
- *   acquiringDate: new Date("2020-01-01"),
- *   acquiringMethod: "owner",
- * });
- * await setGrazingIntention(fdm, me, farmId, 2026, false);
- * const inputs = await collectInputForNL2026Norms(fdm, me, farmId, {
- *   fields: { [fieldId]: { region: "zand_nwc", isNVGebied: false } },
- * });
- * assert.equal(inputs[0]?.hasGrazingIntention, false);
- * assert.equal("hasDerogation" in (inputs[0] ?? {}), false); // no derogation in 2026
- * ```
- */
-export async function collectInputForNL2026Norms(
-  fdm: FdmType,
-  principalId: PrincipalId,
-  farmId: string,
-  options: NL2026NormsCollectorOptions = {},
-): Promise<NormsFieldInput[]> {
-  return collectInputForNorms(fdm, principalId, farmId, 2026, options);
 }
 
 /**

@@ -3,7 +3,7 @@ import { feature, featureCollection } from "@turf/helpers";
 import { intersect } from "@turf/intersect";
 import type { MultiPolygon, Polygon } from "geojson";
 import { FdmCalculatorError } from "../errors.js";
-import type { NLRegion as NL2025Region } from "../norms/nl/calendar.js";
+import type { NLRegion } from "../norms/nl/calendar.js";
 import {
   bboxOf,
   checkPolygonal,
@@ -27,7 +27,7 @@ export interface RegionLookupOptions extends GeodataOptions {
    * `zand_zuid`, `loess`. For a dataset that writes them otherwise, map each
    * value, e.g. `{ Klei: "klei", Veen: "veen", "Löss": "loess", … }`.
    */
-  values?: Readonly<Record<string, NL2025Region>>;
+  values?: Readonly<Record<string, NLRegion>>;
 }
 
 /** Options of {@link isFieldInNVGebied} and {@link isFieldInGWGBGebied}. */
@@ -48,8 +48,8 @@ export interface DepositionLookupOptions extends GeodataOptions {
   name?: string;
 }
 
-const REGION_ORDER: readonly NL2025Region[] = ["klei", "veen", "zand_nwc", "zand_zuid", "loess"];
-const DEFAULT_VALUES: Readonly<Record<string, NL2025Region>> = {
+const REGION_ORDER: readonly NLRegion[] = ["klei", "veen", "zand_nwc", "zand_zuid", "loess"];
+const DEFAULT_VALUES: Readonly<Record<string, NLRegion>> = {
   klei: "klei",
   veen: "veen",
   zand_nwc: "zand_nwc",
@@ -154,14 +154,14 @@ function overlapArea(
 export async function getRegion(
   field: FieldGeometry,
   options?: RegionLookupOptions,
-): Promise<NL2025Region | null> {
+): Promise<NLRegion | null> {
   const { source, format } = requireSource(options, "getRegion");
   const { geometry, area: fieldArea } = checkField(field, options);
   const property = options?.property ?? "region";
   const values = options?.values ?? DEFAULT_VALUES;
 
   const candidates = await queryGeodata(source, format, bboxOf(geometry));
-  const shares = new Map<NL2025Region, number>();
+  const shares = new Map<NLRegion, number>();
   candidates.forEach((candidate, i) => {
     const overlap = overlapArea(source, geometry, candidate, i);
     if (overlap <= 0) return;
@@ -177,7 +177,7 @@ export async function getRegion(
     shares.set(region, (shares.get(region) ?? 0) + overlap / fieldArea);
   });
 
-  let best: NL2025Region | null = null;
+  let best: NLRegion | null = null;
   let bestShare = 0;
   for (const region of REGION_ORDER) {
     const share = shares.get(region) ?? 0;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../errors.js";
 import {
-  getNL2025StikstofGebruiksNorm,
-  getNL2026StikstofGebruiksNorm,
-  type NL2025Cultivation,
-  type NL2025NormsInput,
+  type DerogationFlags,
+  getStikstofGebruiksNorm,
+  type NormsCultivation,
+  type NormsFieldInput,
   type StikstofGebruiksnormResult,
 } from "../../index.js";
 import { crop, field } from "./test-fields.js";
@@ -19,13 +19,13 @@ import { crop, field } from "./test-fields.js";
 const years = [
   {
     year: 2025,
-    norm: (input: Partial<NL2025NormsInput>) =>
-      getNL2025StikstofGebruiksNorm(field({ hasGrazingIntention: true, ...input })),
+    norm: (input: Partial<NormsFieldInput & DerogationFlags>) =>
+      getStikstofGebruiksNorm(2025, field({ hasGrazingIntention: true, ...input })),
   },
   {
     year: 2026,
-    norm: (input: Partial<NL2025NormsInput>) =>
-      getNL2026StikstofGebruiksNorm(field({ hasGrazingIntention: true, ...input })),
+    norm: (input: Partial<NormsFieldInput & DerogationFlags>) =>
+      getStikstofGebruiksNorm(2026, field({ hasGrazingIntention: true, ...input })),
   },
 ] as const;
 
@@ -48,7 +48,7 @@ for (const { year, norm } of years) {
     code: string,
     destroyed: string,
     sown: string,
-    extra: Partial<NL2025Cultivation> = {},
+    extra: Partial<NormsCultivation> = {},
     variety: string | null = null,
   ) => [
     crop("nl_265", "2015-04-01", d(destroyed), extra),
@@ -190,7 +190,7 @@ describe("a grass catch crop (not after maïs): 65 in 2025, no korting from 2026
       crop("nl_259", "2025-04-25", "2025-10-01"),
     ];
     expect(
-      getNL2025StikstofGebruiksNorm(field({ region: "zand_nwc", cultivations })).normValue,
+      getStikstofGebruiksNorm(2025, field({ region: "zand_nwc", cultivations })).normValue,
     ).toBe(75);
   });
   it("2026: any catch crop is an exception", () => {
@@ -199,12 +199,13 @@ describe("a grass catch crop (not after maïs): 65 in 2025, no korting from 2026
       crop("nl_259", "2026-04-25", "2026-10-01"),
     ];
     expect(
-      getNL2026StikstofGebruiksNorm(field({ region: "zand_nwc", cultivations })).normValue,
+      getStikstofGebruiksNorm(2026, field({ region: "zand_nwc", cultivations })).normValue,
     ).toBe(140);
   });
   it("refuses an unknown grassPurpose", () => {
     expect(() =>
-      getNL2026StikstofGebruiksNorm(
+      getStikstofGebruiksNorm(
+        2026,
         field({
           cultivations: [crop("nl_265", "2020-01-01", null, { grassPurpose: "hay" as never })],
         }),
@@ -220,18 +221,19 @@ describe("2025: a derogation farm in an NV-gebied follows the zand and löss rul
   ];
   it("cuts maïs on klei in an NV-gebied with derogatie: 128 − 65", () => {
     // maïs derogatie, klei, NV-gebied: 128
-    const norm = getNL2025StikstofGebruiksNorm(
+    const norm = getStikstofGebruiksNorm(
+      2025,
       field({ region: "klei", isNVGebied: true, hasDerogation: true, cultivations }),
     );
     expect(norm).toMatchObject({ tableValue: 128, korting: 65, normValue: 63 });
   });
   it("not without derogatie, nor outside an NV-gebied", () => {
     expect(
-      getNL2025StikstofGebruiksNorm(field({ region: "klei", isNVGebied: true, cultivations }))
+      getStikstofGebruiksNorm(2025, field({ region: "klei", isNVGebied: true, cultivations }))
         .korting,
     ).toBe(0);
     expect(
-      getNL2025StikstofGebruiksNorm(field({ region: "klei", hasDerogation: true, cultivations }))
+      getStikstofGebruiksNorm(2025, field({ region: "klei", hasDerogation: true, cultivations }))
         .korting,
     ).toBe(0);
   });

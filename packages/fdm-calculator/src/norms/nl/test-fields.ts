@@ -1,13 +1,14 @@
 import type { FertilizerComposition } from "fdm-data";
 import type {
   DerogationFlags,
-  NormsApplication as NL2025Application,
-  NormsCultivation as NL2025Cultivation,
+  NormsApplication,
+  NormsCultivation,
   NormsFieldInput,
 } from "./engine/types.js";
 
-// Test helpers of the norm tests of every year. A 2025 field: every flag given.
-type NL2025NormsInput = NormsFieldInput & DerogationFlags;
+// Test helpers of the norm tests of every year. A field with every flag given, the derogation
+// flags of 2025 too (a year without derogation ignores them).
+type EveryFlagInput = NormsFieldInput & DerogationFlags;
 
 /** A composition with every content unknown, so N and P2O5 fall back to Table 11. */
 export const UNKNOWN: FertilizerComposition = {
@@ -20,7 +21,7 @@ export const UNKNOWN: FertilizerComposition = {
 };
 
 /** A field on klei outside every special area, without derogation or grazing; override what a test needs. */
-export function field(overrides: Partial<NL2025NormsInput> = {}): NL2025NormsInput {
+export function field(overrides: Partial<EveryFlagInput> = {}): EveryFlagInput {
   return {
     fieldId: "field-1",
     area: 1,
@@ -43,8 +44,8 @@ export function crop(
   cultivationId: string,
   start: string,
   end: string | null = null,
-  extra: Partial<NL2025Cultivation> = {},
-): NL2025Cultivation {
+  extra: Partial<NormsCultivation> = {},
+): NormsCultivation {
   return {
     cultivationId,
     startDate: new Date(start),
@@ -58,8 +59,8 @@ export function apply(
   date: string,
   amount: number,
   typeRvo: number,
-  extra: Partial<NL2025Application> & { composition?: Partial<FertilizerComposition> } = {},
-): NL2025Application {
+  extra: Partial<NormsApplication> & { composition?: Partial<FertilizerComposition> } = {},
+): NormsApplication {
   const { composition, ...rest } = extra;
   return {
     date: new Date(date),

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RULES_2026 } from "../2026/rules.js";
 import { STIKSTOF_TABLE_2026 } from "../2026/stikstof-data.js";
 import { WERKINGSCOEFFICIENTEN_2026 } from "../2026/werkingscoefficienten-data.js";
-import { BRP_GEWASCODES, MESTCODES, MESTCODES_2025 } from "../engine/catalogue-codes.js";
+import { BRP_GEWASCODES, MESTCODES } from "../engine/catalogue-codes.js";
 import { brpCode, mestcode } from "../engine/input.js";
 import { RULES_2025 } from "./rules.js";
 import { STIKSTOF_TABLE_2025 } from "./stikstof-data.js";
@@ -30,7 +30,9 @@ describe("codes come from fdm-data only", () => {
 
   it("reads Table 11 from the rvo catalogue: name, animal manure and forfaitaire contents", () => {
     expect(MESTCODES.size).toBe(getFertilizersCatalogue("rvo").length);
-    expect(MESTCODES_2025.size).toBe(58);
+    // Each year holds the codes of its own Table 11: 58 in 2025, and all of them from 2026.
+    expect(RULES_2025.mestcodes.size).toBe(58);
+    expect([...RULES_2026.mestcodes.keys()]).toEqual([...MESTCODES.keys()]);
     // RVO Table 11 (2025): Varkens - Drijfmest vleesvarkens, 6.4 kg N and 3.8 kg P2O5 per ton.
     expect(mestcode(50, "f", "application 1", RULES_2025)).toEqual({
       code: 50,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { DerogationFlags, NormsFieldInput } from "../engine/types.js";
+import { getDierlijkeMestGebruiksNorm } from "../norms.js";
 import { crop, field } from "../test-fields.js";
-import { getNL2025DierlijkeMestGebruiksNorm } from "./norms.js";
-import type { NL2025NormsInput } from "./types.js";
 
-const norm = (overrides: Partial<NL2025NormsInput>) =>
-  getNL2025DierlijkeMestGebruiksNorm(
+const norm = (overrides: Partial<NormsFieldInput & DerogationFlags>) =>
+  getDierlijkeMestGebruiksNorm(
+    2025,
     field({ cultivations: [crop("nl_265", "2010-01-01")], ...overrides }),
   );
 

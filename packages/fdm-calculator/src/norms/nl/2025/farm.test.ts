@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
+import { calculateGebruiksnormenForFarm } from "../norms.js";
 import { apply, crop, field } from "../test-fields.js";
-import { calculateNL2025GebruiksnormenForFarm } from "./farm.js";
 
-describe("calculateNL2025GebruiksnormenForFarm", () => {
+describe("calculateGebruiksnormenForFarm(2025, …)", () => {
   const grassland = field({
     fieldId: "grass",
     area: 10,
@@ -31,7 +31,7 @@ describe("calculateNL2025GebruiksnormenForFarm", () => {
   });
 
   it("gives each field's norms beside their filling", () => {
-    const farm = calculateNL2025GebruiksnormenForFarm([grassland, maize]);
+    const farm = calculateGebruiksnormenForFarm(2025, [grassland, maize]);
     const [grass, corn] = farm.fields;
     // Table 2: Grasland beweiden zand_nwc NV 200; maïs derogatie zand_nwc NV 112 (winter crop, no korting)
     expect(grass?.stikstof.norm?.normValue).toBe(200);
@@ -49,7 +49,7 @@ describe("calculateNL2025GebruiksnormenForFarm", () => {
   });
 
   it("sums norm × area and filling × area for the farm", () => {
-    const farm = calculateNL2025GebruiksnormenForFarm([grassland, maize]);
+    const farm = calculateGebruiksnormenForFarm(2025, [grassland, maize]);
     expect(farm.area).toBe(15);
     // 200 × 10 + 112 × 5 = 2560 kg N; filling 54 × 10 + 90 × 5 = 990 kg N
     expect(farm.stikstof).toMatchObject({ normTotal: 2560, unit: "kg N" });
@@ -68,8 +68,8 @@ describe("calculateNL2025GebruiksnormenForFarm", () => {
   });
 
   it("throws for an empty farm or a repeated field id", () => {
-    expect(() => calculateNL2025GebruiksnormenForFarm([])).toThrow(/at least one field/);
-    expect(() => calculateNL2025GebruiksnormenForFarm([grassland, grassland])).toThrow(
+    expect(() => calculateGebruiksnormenForFarm(2025, [])).toThrow(/at least one field/);
+    expect(() => calculateGebruiksnormenForFarm(2025, [grassland, grassland])).toThrow(
       /Field "grass": appears more than once/,
     );
   });
@@ -77,7 +77,7 @@ describe("calculateNL2025GebruiksnormenForFarm", () => {
   it("stops at the first field it cannot compute, naming it", () => {
     const noSoil = { ...maize, soilPhosphate: null };
     try {
-      calculateNL2025GebruiksnormenForFarm([grassland, noSoil]);
+      calculateGebruiksnormenForFarm(2025, [grassland, noSoil]);
       throw new Error("expected an error");
     } catch (error) {
       expect(error).toBeInstanceOf(FdmCalculatorError);

@@ -1,20 +1,24 @@
 import { getFertilizersCatalogue } from "fdm-data";
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
-import { apply, crop, field } from "../test-fields.js";
+import type { DerogationFlags, NormsApplication, NormsFieldInput } from "../engine/types.js";
 import {
-  calculateNL2025DierlijkeMestGebruiksNormFilling,
-  calculateNL2025FosfaatGebruiksNormFilling,
-  calculateNL2025StikstofGebruiksNormFilling,
-} from "./filling.js";
-import type { NL2025Application, NL2025NormsInput } from "./types.js";
+  calculateDierlijkeMestGebruiksNormFilling,
+  calculateFosfaatGebruiksNormFilling,
+  calculateStikstofGebruiksNormFilling,
+} from "../norms.js";
+import { apply, crop, field } from "../test-fields.js";
 
 const grass = crop("nl_265", "2010-01-01");
 const wheat = crop("nl_233", "2024-10-20", "2025-08-01");
 
 /** Effective N (kg/ha) of one application; Table 9 figures are checked by hand below. */
-const effectiveN = (application: NL2025Application, overrides: Partial<NL2025NormsInput> = {}) =>
-  calculateNL2025StikstofGebruiksNormFilling(
+const effectiveN = (
+  application: NormsApplication,
+  overrides: Partial<NormsFieldInput & DerogationFlags> = {},
+) =>
+  calculateStikstofGebruiksNormFilling(
+    2025,
     field({ cultivations: [wheat], applications: [application], ...overrides }),
   ).normFilling;
 
@@ -44,7 +48,7 @@ describe("filling of mixed manure and mineral applications", () => {
     ],
   });
   it("stikstof: 54 + 81 + 25.6 = 160.6 kg effective N/ha", () => {
-    const filling = calculateNL2025StikstofGebruiksNormFilling(mixed);
+    const filling = calculateStikstofGebruiksNormFilling(2025, mixed);
     // 30 t × 4 kg N/t × 45%; 300 kg × 270 g/kg × 100%; 10 t × 6.4 kg N/t × 40%
     expect(filling.applications.map((a) => a.value)).toEqual([54, 81, expect.closeTo(25.6, 9)]);
     expect(filling.normFilling).toBeCloseTo(160.6, 9);
@@ -52,13 +56,13 @@ describe("filling of mixed manure and mineral applications", () => {
     expect(filling.applications[0]?.applicationId).toBe("slurry");
   });
   it("dierlijke mest: 120 + 0 + 64 = 184 kg N/ha", () => {
-    const filling = calculateNL2025DierlijkeMestGebruiksNormFilling(mixed);
+    const filling = calculateDierlijkeMestGebruiksNormFilling(2025, mixed);
     expect(filling.applications.map((a) => a.value)).toEqual([120, 0, 64]);
     expect(filling.normFilling).toBe(184);
     expect(filling.applications[1]?.explanation).toMatch(/not animal manure/);
   });
   it("fosfaat: 45 + 0 + 32 × 75% = 69 kg P2O5/ha", () => {
-    const filling = calculateNL2025FosfaatGebruiksNormFilling(mixed);
+    const filling = calculateFosfaatGebruiksNormFilling(2025, mixed);
     expect(filling.applications.map((a) => a.value)).toEqual([45, 0, expect.closeTo(24, 9)]);
     expect(filling.normFilling).toBeCloseTo(69, 9);
     expect(filling.unit).toBe("kg P2O5/ha");
@@ -144,10 +148,11 @@ describe("werkingscoëfficiënten (Table 9) and their precedence", () => {
 
 describe("fosfaat: organic-rich fertilizers (Staatscourant 2023, 5152)", () => {
   const phosphate = (
-    applications: NL2025Application[],
-    overrides: Partial<NL2025NormsInput> = {},
+    applications: NormsApplication[],
+    overrides: Partial<NormsFieldInput & DerogationFlags> = {},
   ) =>
-    calculateNL2025FosfaatGebruiksNormFilling(
+    calculateFosfaatGebruiksNormFilling(
+      2025,
       field({
         cultivations: [wheat],
         soilPhosphate: { pCaCl2: 2.0, pAl: 50 },
@@ -238,7 +243,8 @@ describe("bad input", () => {
       `Field "field-1": application kas-1 of kunstmest (mestcode 115) has no ${name} content in its composition, and Table 11 has no forfaitaire one for kunstmest; give the declared content (composition.${key}, kg/ton; 0 when the label declares none)`;
     expect(() => effectiveN(kas({ n: null, p2o5: 0 }))).toThrow(message("N", "n"));
     expect(() =>
-      calculateNL2025FosfaatGebruiksNormFilling(
+      calculateFosfaatGebruiksNormFilling(
+        2025,
         field({ cultivations: [wheat], applications: [kas({ n: 270 })] }),
       ),
     ).toThrow(message("P2O5", "p2o5"));
@@ -249,7 +255,7 @@ describe("bad input", () => {
     expectCode(() => effectiveN(apply("2025-03-01", 100, 14)), "MISSING_ORIGIN", /eigen_bedrijf/);
   });
   it("an empty list of applications fills nothing", () => {
-    const filling = calculateNL2025StikstofGebruiksNormFilling(field({ cultivations: [wheat] }));
+    const filling = calculateStikstofGebruiksNormFilling(2025, field({ cultivations: [wheat] }));
     expect(filling).toMatchObject({ normFilling: 0, applications: [] });
   });
 });
@@ -269,10 +275,10 @@ describe("fertilizers straight from the fdm-data catalogues", () => {
     ],
   });
   it("stikstof: 20 t pig slurry × 6.4 × 60% (klei) + 300 kg CAN × 270 g/kg = 76.8 + 81", () => {
-    expect(calculateNL2025StikstofGebruiksNormFilling(input).normFilling).toBeCloseTo(157.8, 9);
+    expect(calculateStikstofGebruiksNormFilling(2025, input).normFilling).toBeCloseTo(157.8, 9);
   });
   it("fosfaat: CAN holds 0 g P2O5/kg (NMI), so only the slurry counts: 20 t × 3.8 = 76", () => {
-    const filling = calculateNL2025FosfaatGebruiksNormFilling(input);
+    const filling = calculateFosfaatGebruiksNormFilling(2025, input);
     expect(filling.normFilling).toBeCloseTo(76, 9);
     expect(filling.applications[1]?.explanation).toBe(
       "300 kg/ha × 0 kg P2O5/ton (measured) = 0 kg P2O5/ha",

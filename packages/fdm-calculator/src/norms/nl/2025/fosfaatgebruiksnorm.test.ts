@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
+import { getFosfaatGebruiksNorm } from "../norms.js";
 import { crop, field } from "../test-fields.js";
-import { getNL2025FosfaatGebruiksNorm } from "./norms.js";
 
 const grasland = [crop("nl_265", "2012-01-01")];
 const bouwland = [crop("nl_2014", "2025-04-10", "2025-09-20")];
 const fosfaat = (cultivations: typeof grasland, pCaCl2: number, pAl: number) =>
-  getNL2025FosfaatGebruiksNorm(field({ cultivations, soilPhosphate: { pCaCl2, pAl } }));
+  getFosfaatGebruiksNorm(2025, field({ cultivations, soilPhosphate: { pCaCl2, pAl } }));
 
 // RVO Differentiatie fosfaatgebruiksnorm 2025: [P-CaCl2, P-AL, klasse, norm], both sides of each bound.
 const GRASLAND: [number, number, string, number][] = [
@@ -125,7 +125,7 @@ describe("land use from the main crop", () => {
 describe("bad input", () => {
   it("throws without a soil analysis, naming the field", () => {
     const run = () =>
-      getNL2025FosfaatGebruiksNorm(field({ fieldId: "north", cultivations: grasland }));
+      getFosfaatGebruiksNorm(2025, field({ fieldId: "north", cultivations: grasland }));
     expect(run).toThrow(FdmCalculatorError);
     expect(run).toThrow(/Field "north": the fosfaatgebruiksnorm needs a soil analysis/);
     try {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { getHoofdteelt } from "../norms.js";
 import { crop } from "../test-fields.js";
-import { getNL2025Hoofdteelt } from "./norms.js";
 
-describe("getNL2025Hoofdteelt", () => {
+describe("getHoofdteelt(2025)", () => {
   it("takes the crop on the field longest between 15 May and 15 July", () => {
-    const result = getNL2025Hoofdteelt({
+    const result = getHoofdteelt(2025, {
       fieldId: "f",
       cultivations: [
         crop("nl_2773", "2025-04-01", "2025-06-10"), // 26 days in the window
@@ -15,14 +15,14 @@ describe("getNL2025Hoofdteelt", () => {
     expect(result.daysInWindow).toBe(35);
   });
   it("counts a crop without end date until 15 July", () => {
-    const result = getNL2025Hoofdteelt({
+    const result = getHoofdteelt(2025, {
       fieldId: "f",
       cultivations: [crop("nl_259", "2025-06-01")],
     });
     expect(result.daysInWindow).toBe(44);
   });
   it("breaks a tie by code in alphabetical order", () => {
-    const result = getNL2025Hoofdteelt({
+    const result = getHoofdteelt(2025, {
       fieldId: "f",
       cultivations: [
         crop("nl_265", "2025-05-15", "2025-06-15"),
@@ -33,7 +33,7 @@ describe("getNL2025Hoofdteelt", () => {
     expect(result.explanation).toContain("tied");
   });
   it("gives 6794 (groene braak, spontane opkomst) when no crop is in the window", () => {
-    const result = getNL2025Hoofdteelt({
+    const result = getHoofdteelt(2025, {
       fieldId: "f",
       cultivations: [crop("nl_236", "2025-03-01", "2025-05-15"), crop("nl_3504", "2025-07-15")],
     });
@@ -41,7 +41,7 @@ describe("getNL2025Hoofdteelt", () => {
   });
   it("throws for an unknown crop id, naming the field", () => {
     expect(() =>
-      getNL2025Hoofdteelt({ fieldId: "f9", cultivations: [crop("nl_1", "2025-03-01")] }),
+      getHoofdteelt(2025, { fieldId: "f9", cultivations: [crop("nl_1", "2025-03-01")] }),
     ).toThrow(/Field "f9": cultivation "nl_1" is not a BRP gewascode/);
   });
 });

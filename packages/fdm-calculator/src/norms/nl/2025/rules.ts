@@ -1,5 +1,5 @@
 import { deepFreeze } from "fdm-data";
-import { BRP_GEWASCODES, MESTCODES, MESTCODES_2025 } from "../engine/catalogue-codes.js";
+import { BRP_GEWASCODES, mestcodesOfTable11 } from "../engine/catalogue-codes.js";
 import { indexTable2, indexTable9, indexVarieties, type NormYearRules } from "../engine/rules.js";
 import { DIERLIJKE_MEST_TABLE_2025 } from "./dierlijke-mest-data.js";
 import { FOSFAAT_TABLE_2025 } from "./fosfaat-data.js";
@@ -26,11 +26,8 @@ export const RULES_2025: NormYearRules = deepFreeze({
   ],
   lineByCode: indexTable2(STIKSTOF_TABLE_2025),
   varieties: indexVarieties(STIKSTOF_VARIETY_LISTS_2025),
-  mestcodes: new Map(
-    [...MESTCODES]
-      .filter(([code]) => MESTCODES_2025.has(code))
-      .map(([code, row]) => [code, { ...row, isRenure: false }]),
-  ),
+  // Table 11 of 2025: fdm-data's codes of the 2025 table, none of them RENURE.
+  mestcodes: mestcodesOfTable11(2025, []),
   werkingscoefficienten: indexTable9(WERKINGSCOEFFICIENTEN_2025),
   fosfaat: FOSFAAT_TABLE_2025,
   dierlijkeMest: DIERLIJKE_MEST_TABLE_2025,

@@ -1,20 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
+import type { NLRegion } from "../calendar.js";
+import type { DerogationFlags, NormsCultivation, NormsFieldInput } from "../engine/types.js";
+import { getStikstofGebruiksNorm } from "../norms.js";
 import { crop, field } from "../test-fields.js";
-import { getNL2025StikstofGebruiksNorm } from "./norms.js";
-import type { NL2025Cultivation, NL2025NormsInput, NL2025Region } from "./types.js";
 
 const grass = crop("nl_265", "2015-03-01");
-const norm = (overrides: Partial<NL2025NormsInput>) =>
-  getNL2025StikstofGebruiksNorm(field(overrides)).normValue;
+const norm = (overrides: Partial<NormsFieldInput & DerogationFlags>) =>
+  getStikstofGebruiksNorm(2025, field(overrides)).normValue;
 const onRegions =
-  (cultivations: NL2025Cultivation[], extra: Partial<NL2025NormsInput> = {}) =>
-  (region: NL2025Region, isNVGebied: boolean) =>
+  (cultivations: NormsCultivation[], extra: Partial<NormsFieldInput & DerogationFlags> = {}) =>
+  (region: NLRegion, isNVGebied: boolean) =>
     norm({ region, isNVGebied, cultivations, ...extra });
 
-function expectError(overrides: Partial<NL2025NormsInput>, code: string, text: RegExp) {
+function expectError(
+  overrides: Partial<NormsFieldInput & DerogationFlags>,
+  code: string,
+  text: RegExp,
+) {
   try {
-    getNL2025StikstofGebruiksNorm(field(overrides));
+    getStikstofGebruiksNorm(2025, field(overrides));
   } catch (error) {
     expect(error).toBeInstanceOf(FdmCalculatorError);
     expect((error as FdmCalculatorError).code).toBe(code);
@@ -27,14 +32,14 @@ function expectError(overrides: Partial<NL2025NormsInput>, code: string, text: R
 
 // Figures from RVO Tabel 2 Stikstof landbouwgrond 2025: [region, outside NV, inside NV].
 describe("Grasland (265): beweiden versus volledig maaien, every region", () => {
-  const beweiden: [NL2025Region, number, number][] = [
+  const beweiden: [NLRegion, number, number][] = [
     ["klei", 345, 276],
     ["zand_nwc", 250, 200],
     ["zand_zuid", 250, 200],
     ["loess", 250, 200],
     ["veen", 265, 212],
   ];
-  const maaien: [NL2025Region, number, number][] = [
+  const maaien: [NLRegion, number, number][] = [
     ["klei", 385, 308],
     ["zand_nwc", 320, 256],
     ["zand_zuid", 320, 256],
@@ -52,7 +57,8 @@ describe("Grasland (265): beweiden versus volledig maaien, every region", () => 
     expect(get(region, true)).toBe(nv);
   });
   it("names the line and variant", () => {
-    const result = getNL2025StikstofGebruiksNorm(
+    const result = getStikstofGebruiksNorm(
+      2025,
       field({ cultivations: [crop("nl_331", "2000-01-01")], hasGrazingIntention: true }),
     );
     expect(result).toMatchObject({
@@ -66,7 +72,7 @@ describe("Grasland (265): beweiden versus volledig maaien, every region", () => 
 });
 
 describe("wintertarwe (233), a winter crop without korting, every region", () => {
-  const rows: [NL2025Region, number, number][] = [
+  const rows: [NLRegion, number, number][] = [
     ["klei", 245, 196],
     ["zand_nwc", 160, 128],
     ["zand_zuid", 160, 128],
@@ -81,8 +87,11 @@ describe("wintertarwe (233), a winter crop without korting, every region", () =>
 });
 
 describe("Tijdelijk grasland (266): period variants", () => {
-  const temp = (start: string, end: string | null, extra: Partial<NL2025NormsInput> = {}) =>
-    norm({ cultivations: [crop("nl_266", start, end)], mainCropId: "nl_266", ...extra });
+  const temp = (
+    start: string,
+    end: string | null,
+    extra: Partial<NormsFieldInput & DerogationFlags> = {},
+  ) => norm({ cultivations: [crop("nl_266", start, end)], mainCropId: "nl_266", ...extra });
   it("van 1 januari tot minstens 15 april: 60", () => {
     expect(temp("2024-09-01", "2025-04-20")).toBe(60);
   });
@@ -121,7 +130,8 @@ describe("Tijdelijk grasland (266): period variants", () => {
   });
   it("names the period variant it chose", () => {
     const variant = (start: string, end: string | null) =>
-      getNL2025StikstofGebruiksNorm(
+      getStikstofGebruiksNorm(
+        2025,
         field({ cultivations: [crop("nl_266", start, end)], mainCropId: "nl_266" }),
       ).variant;
     expect(variant("2024-09-01", null)).toBe("van 1 januari tot minstens 15 oktober");
@@ -214,7 +224,8 @@ describe("teeltjaar: first year unless a crop of the same line was there in 2024
     expect(norm({ cultivations: [crop("nl_1917", "2024-03-01", "2025-08-01")] })).toBe(115);
   });
   it("BRP 1919 belongs to the Engels raaigras line by default", () => {
-    const result = getNL2025StikstofGebruiksNorm(
+    const result = getStikstofGebruiksNorm(
+      2025,
       field({ cultivations: [crop("nl_1919", "2025-03-01", "2025-08-01")] }),
     );
     expect(result.table2Name).toBe("Akkerbouwgewassen, Graszaad, Engels raaigras");
@@ -268,12 +279,14 @@ describe("teeltwijze: supplied by the user", () => {
 describe("korting (catch-crop reduction) on zand and löss", () => {
   // zomergerst (236) is no winter crop: 80 kg N/ha in every region before the korting.
   const barley = crop("nl_236", "2025-03-20", "2025-08-01");
-  const withCatchCrop = (sown: string, ended = "2025-03-01", region: NL2025Region = "zand_nwc") =>
-    getNL2025StikstofGebruiksNorm(
+  const withCatchCrop = (sown: string, ended = "2025-03-01", region: NLRegion = "zand_nwc") =>
+    getStikstofGebruiksNorm(
+      2025,
       field({ region, cultivations: [crop("nl_3504", sown, ended), barley] }),
     );
   it("20 without a catch crop", () => {
-    const result = getNL2025StikstofGebruiksNorm(
+    const result = getStikstofGebruiksNorm(
+      2025,
       field({ region: "zand_nwc", cultivations: [barley] }),
     );
     expect(result).toMatchObject({ tableValue: 80, korting: 20, normValue: 60 });
@@ -300,7 +313,8 @@ describe("korting (catch-crop reduction) on zand and löss", () => {
     expect(withCatchCrop("2024-09-01", "2025-02-01").normValue).toBe(80);
   });
   it("takes the catch crop sown first", () => {
-    const result = getNL2025StikstofGebruiksNorm(
+    const result = getStikstofGebruiksNorm(
+      2025,
       field({
         region: "loess",
         cultivations: [
@@ -313,7 +327,8 @@ describe("korting (catch-crop reduction) on zand and löss", () => {
     expect(result).toMatchObject({ korting: 5, normValue: 75 });
   });
   it("applies on zand_zuid in NV-gebied: 64 − 10 = 54", () => {
-    const result = getNL2025StikstofGebruiksNorm(
+    const result = getStikstofGebruiksNorm(
+      2025,
       field({
         region: "zand_zuid",
         isNVGebied: true,
@@ -330,7 +345,7 @@ describe("korting (catch-crop reduction) on zand and löss", () => {
     expect(norm({ region: "zand_nwc", cultivations: [crop("nl_233", "2024-11-10")] })).toBe(160);
   });
   it("does not take the norm below 0", () => {
-    const result = getNL2025StikstofGebruiksNorm(field({ region: "zand_nwc", cultivations: [] }));
+    const result = getStikstofGebruiksNorm(2025, field({ region: "zand_nwc", cultivations: [] }));
     expect(result).toMatchObject({
       mainCropId: "nl_6794",
       tableValue: 0,
@@ -342,7 +357,8 @@ describe("korting (catch-crop reduction) on zand and löss", () => {
 
 describe("hoofdteelt and bad input", () => {
   it("a field without a crop in the window gets Geen plaatsingsruimte (0)", () => {
-    const result = getNL2025StikstofGebruiksNorm(
+    const result = getStikstofGebruiksNorm(
+      2025,
       field({ cultivations: [crop("nl_236", "2025-03-01", "2025-05-15")] }),
     );
     expect(result).toMatchObject({

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { getNL2025StikstofGebruiksNorm, getStikstofGebruiksNorm } from "../../../index.js";
+import {
+  getStikstofGebruiksNorm,
+  type NormsCultivation,
+  type NormsFieldInput,
+} from "../../../index.js";
 import { crop, field } from "../test-fields.js";
-import { getNL2026StikstofGebruiksNorm } from "./norms.js";
-import type { NL2026Cultivation, NL2026NormsInput } from "./types.js";
 
 // The 2026 catch-crop rule for grass (reference/nl-2026 README, rule 4): grass counts as a
 // catch crop — so destroying it before maïs brings no graslandvernietiging korting of 65 —
@@ -10,7 +12,7 @@ import type { NL2026Cultivation, NL2026NormsInput } from "./types.js";
 // Figures from reference/nl-2026/stikstof-norms-2026.csv: "Akkerbouwgewassen, mais" on
 // zand_zuid 112 (standard column); maïs is marked is_winterteelt there, so no catch-crop
 // reduction either.
-const onSouthernSand = (cultivations: NL2026Cultivation[]): NL2026NormsInput => ({
+const onSouthernSand = (cultivations: NormsCultivation[]): NormsFieldInput => ({
   fieldId: "f",
   area: 1,
   region: "zand_zuid",
@@ -25,7 +27,7 @@ const maize = crop("nl_259", "2026-04-20", "2026-10-01");
 describe("2026: grass sown in or after August 2025 is a catch crop", () => {
   it("held-out case: grass sown 2025-09-01, destroyed 2026-04-01 before maïs on zand_zuid: 112", () => {
     const grass = crop("nl_265", "2025-09-01", "2026-04-01");
-    const norm = getNL2026StikstofGebruiksNorm(onSouthernSand([grass, maize]));
+    const norm = getStikstofGebruiksNorm(2026, onSouthernSand([grass, maize]));
     expect(norm).toMatchObject({ tableValue: 112, korting: 0, normValue: 112 });
     expect(norm.explanation).toMatch(
       /grass nl_265 sown 2025-09-01, on or after 2025-08-01, counts as a catch crop/,
@@ -34,7 +36,7 @@ describe("2026: grass sown in or after August 2025 is a catch crop", () => {
 
   it("from the first day of August 2025; grass sown on 31 July 2025 is grassland: 112 − 65 = 47", () => {
     const sown = (day: string) =>
-      getNL2026StikstofGebruiksNorm(onSouthernSand([crop("nl_265", day, "2026-04-01"), maize]));
+      getStikstofGebruiksNorm(2026, onSouthernSand([crop("nl_265", day, "2026-04-01"), maize]));
     expect(sown("2025-08-01")).toMatchObject({ korting: 0, normValue: 112 });
     expect(sown("2025-07-31")).toMatchObject({
       korting: 65,
@@ -44,8 +46,9 @@ describe("2026: grass sown in or after August 2025 is a catch crop", () => {
   });
 
   it("a declared grassPurpose still decides: grasland keeps the korting, vanggewas removes it", () => {
-    const declared = (grassPurpose: NL2026Cultivation["grassPurpose"], sown: string) =>
-      getNL2026StikstofGebruiksNorm(
+    const declared = (grassPurpose: NormsCultivation["grassPurpose"], sown: string) =>
+      getStikstofGebruiksNorm(
+        2026,
         onSouthernSand([crop("nl_265", sown, "2026-04-01", { grassPurpose }), maize]),
       );
     expect(declared("grasland", "2025-09-01")).toMatchObject({ korting: 65, normValue: 47 });
@@ -54,7 +57,8 @@ describe("2026: grass sown in or after August 2025 is a catch crop", () => {
 
   it("is a 2026 rule: in 2025 grass sown in August 2024 before maïs still brings the 65", () => {
     // reference/nl-2025/stikstof-norms-2025.csv: maïs non-derogatie on zand_zuid 112.
-    const norm = getNL2025StikstofGebruiksNorm(
+    const norm = getStikstofGebruiksNorm(
+      2025,
       field({
         region: "zand_zuid",
         cultivations: [

@@ -1,20 +1,18 @@
 import { getCultivationCatalogue } from "fdm-data";
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
-import { calculateNL2025GebruiksnormenForFarm } from "../2025/farm.js";
-import { getNL2025StikstofGebruiksNorm } from "../2025/norms.js";
-import { RULES_2025 } from "../2025/rules.js";
-import type { NL2025NormsInput } from "../2025/types.js";
-import { apply, crop, field } from "../test-fields.js";
-import { calculateNL2026GebruiksnormenForFarm } from "./farm.js";
+import type { NormsFieldInput } from "../engine/types.js";
 import {
-  calculateNL2026DierlijkeMestGebruiksNormFilling,
-  calculateNL2026FosfaatGebruiksNormFilling,
-  calculateNL2026RenureGebruiksNormFilling,
-  calculateNL2026StikstofGebruiksNormFilling,
-} from "./filling.js";
-import { getNL2026StikstofGebruiksNorm } from "./norms.js";
-import { RULES_2026 } from "./rules.js";
+  calculateDierlijkeMestGebruiksNormFilling,
+  calculateFosfaatGebruiksNormFilling,
+  calculateGebruiksnormenForFarm,
+  calculateRenureGebruiksNormFilling,
+  calculateStikstofGebruiksNormFilling,
+  getNormYears,
+  getStikstofGebruiksNorm,
+} from "../norms.js";
+import { rulesForYear } from "../registry.js";
+import { apply, crop, field } from "../test-fields.js";
 
 function codeOf(run: () => unknown): string {
   try {
@@ -31,19 +29,19 @@ const ammoniumSulphate = (n: number | null, date = "2026-04-15") =>
   apply(date, 400, 130, { composition: { n, p2o5: 0 } });
 
 describe("2026 filling: RENURE", () => {
-  const input = (applications: NL2025NormsInput["applications"]) =>
+  const input = (applications: NormsFieldInput["applications"]) =>
     field({ region: "zand_nwc", cultivations: [grass], applications });
 
   it("fills the RENURE norm with the measured N content: 400 kg × 80 g/kg = 32 kg N/ha", () => {
-    const renure = calculateNL2026RenureGebruiksNormFilling(input([ammoniumSulphate(80)]));
+    const renure = calculateRenureGebruiksNormFilling(2026, input([ammoniumSulphate(80)]));
     expect(renure.normFilling).toBe(32);
     expect(renure.applications[0]?.explanation).toMatch(/measured/);
     // Not animal manure in 2026, and 100% (Table 9 Renure) for the stikstofgebruiksnorm.
     expect(
-      calculateNL2026DierlijkeMestGebruiksNormFilling(input([ammoniumSulphate(80)])).normFilling,
+      calculateDierlijkeMestGebruiksNormFilling(2026, input([ammoniumSulphate(80)])).normFilling,
     ).toBe(0);
     expect(
-      calculateNL2026StikstofGebruiksNormFilling(input([ammoniumSulphate(80)])).normFilling,
+      calculateStikstofGebruiksNormFilling(2026, input([ammoniumSulphate(80)])).normFilling,
     ).toBe(32);
   });
 
@@ -52,7 +50,7 @@ describe("2026 filling: RENURE", () => {
       apply("2026-05-01", 100, code, { composition: { n: 100, p2o5: 0 } }),
     );
     applications.push(apply("2026-03-01", 20000, 14, { origin: "eigen_bedrijf" }));
-    const renure = calculateNL2026RenureGebruiksNormFilling(input(applications));
+    const renure = calculateRenureGebruiksNormFilling(2026, input(applications));
     expect(renure.normFilling).toBe(50); // 5 × 100 kg × 100 g/kg
     expect(renure.applications[5]?.value).toBe(0);
   });
@@ -60,13 +58,13 @@ describe("2026 filling: RENURE", () => {
   it("without a measured N content: a typed error, never 0", () => {
     for (const n of [null, 0]) {
       const message = codeOf(() =>
-        calculateNL2026RenureGebruiksNormFilling(input([ammoniumSulphate(n)])),
+        calculateRenureGebruiksNormFilling(2026, input([ammoniumSulphate(n)])),
       );
       expect(message).toMatch(
         /^RENURE_CONTENT_REQUIRED: Field "field-1".*mestcode 130 \(Ammoniumsulfaat \(Renure\)\)/,
       );
       expect(
-        codeOf(() => calculateNL2026StikstofGebruiksNormFilling(input([ammoniumSulphate(n)]))),
+        codeOf(() => calculateStikstofGebruiksNormFilling(2026, input([ammoniumSulphate(n)]))),
       ).toMatch(/^RENURE_CONTENT_REQUIRED/);
     }
   });
@@ -76,11 +74,11 @@ describe("2026 filling: RENURE", () => {
       apply("2026-03-01", 300, 133, { composition: { n: 55, p2o5 } });
     const soil = { soilPhosphate: { pCaCl2: 2.0, pAl: 40 } };
     expect(
-      calculateNL2026FosfaatGebruiksNormFilling({ ...input([struvite(280)]), ...soil }).normFilling,
+      calculateFosfaatGebruiksNormFilling(2026, { ...input([struvite(280)]), ...soil }).normFilling,
     ).toBe(84);
     expect(
       codeOf(() =>
-        calculateNL2026FosfaatGebruiksNormFilling({ ...input([struvite(null)]), ...soil }),
+        calculateFosfaatGebruiksNormFilling(2026, { ...input([struvite(null)]), ...soil }),
       ),
     ).toMatch(/^UNKNOWN_CONTENT/);
   });
@@ -88,7 +86,8 @@ describe("2026 filling: RENURE", () => {
   it("RENURE mestcodes do not exist in the 2025 norms", () => {
     expect(
       codeOf(() =>
-        getNL2025StikstofGebruiksNorm(
+        getStikstofGebruiksNorm(
+          2025,
           field({ cultivations: [grass], applications: [ammoniumSulphate(80, "2025-04-15")] }),
         ),
       ),
@@ -98,13 +97,13 @@ describe("2026 filling: RENURE", () => {
   it("an application dated outside 2026 is DATE_OUTSIDE_YEAR", () => {
     expect(
       codeOf(() =>
-        calculateNL2026StikstofGebruiksNormFilling(input([ammoniumSulphate(80, "2025-12-31")])),
+        calculateStikstofGebruiksNormFilling(2026, input([ammoniumSulphate(80, "2025-12-31")])),
       ),
     ).toMatch(/^DATE_OUTSIDE_YEAR: Field "field-1": application 0 is dated 2025-12-31/);
   });
 });
 
-describe("calculateNL2026GebruiksnormenForFarm", () => {
+describe("calculateGebruiksnormenForFarm(2026, …)", () => {
   const grassland = field({
     fieldId: "grass",
     area: 10,
@@ -129,17 +128,17 @@ describe("calculateNL2026GebruiksnormenForFarm", () => {
   });
 
   it("gives each field's four norms beside their filling, and the farm totals", () => {
-    const farm = calculateNL2026GebruiksnormenForFarm([grassland, maize]);
+    const farm = calculateGebruiksnormenForFarm(2026, [grassland, maize]);
     const [g, m] = farm.fields;
     // Grasland beweiden zand_nwc NV 200; maïs zand_zuid 112 (winter crop: no korting)
     expect(g?.stikstof.norm?.normValue).toBe(200);
     expect(m?.stikstof.norm?.normValue).toBe(112);
     expect(g?.dierlijkeMest.norm.normValue).toBe(170);
     expect(m?.dierlijkeMest.norm.normValue).toBe(170);
-    expect(g?.renure.norm.normValue).toBe(80);
+    expect(g?.renure?.norm.normValue).toBe(80);
     // 45 t × 4 kg N/t = 180 kg N/ha of animal manure: above 170 on this field
     expect(g?.dierlijkeMest.filling.normFilling).toBe(180);
-    expect(g?.renure.filling.normFilling).toBe(32);
+    expect(g?.renure?.filling.normFilling).toBe(32);
     // 45 t × 4 × 45% + 32 = 113
     expect(g?.stikstof.filling.normFilling).toBeCloseTo(113, 9);
     // dierlijke mest: 170 × 15 ha = 2550; used 1800 + 5 × 80 = 2200
@@ -156,8 +155,8 @@ describe("calculateNL2026GebruiksnormenForFarm", () => {
       applications: [apply("2025-03-01", 10000, 14, { origin: "eigen_bedrijf" })],
     });
     for (const run of [
-      () => calculateNL2026GebruiksnormenForFarm([grassland, old]),
-      () => calculateNL2025GebruiksnormenForFarm([old, grassland]),
+      () => calculateGebruiksnormenForFarm(2026, [grassland, old]),
+      () => calculateGebruiksnormenForFarm(2025, [old, grassland]),
     ]) {
       expect(codeOf(run)).toMatch(
         /^MIXED_YEARS: The farm's fields are dated in more than one year \(2025: "last-year"; 2026: "grass"\)/,
@@ -165,7 +164,7 @@ describe("calculateNL2026GebruiksnormenForFarm", () => {
     }
     // A field planted for 2026 in a 2025 call is mixed as well.
     const next = field({ fieldId: "next", cultivations: [crop("nl_259", "2026-05-01")] });
-    expect(codeOf(() => calculateNL2025GebruiksnormenForFarm([old, next]))).toMatch(
+    expect(codeOf(() => calculateGebruiksnormenForFarm(2025, [old, next]))).toMatch(
       /^MIXED_YEARS: .*2026: "next"/,
     );
   });
@@ -187,8 +186,8 @@ describe("calculateNL2026GebruiksnormenForFarm", () => {
         soilPhosphate: { pCaCl2: 2.0, pAl: 40 },
       });
     const results = [
-      calculateNL2025GebruiksnormenForFarm([nature(2025), wheat(2025)]),
-      calculateNL2026GebruiksnormenForFarm([nature(2026), wheat(2026)]),
+      calculateGebruiksnormenForFarm(2025, [nature(2025), wheat(2025)]),
+      calculateGebruiksnormenForFarm(2026, [nature(2026), wheat(2026)]),
     ];
     for (const farm of results) {
       const [n, w] = farm.fields;
@@ -211,12 +210,10 @@ describe("calculateNL2026GebruiksnormenForFarm", () => {
   });
 });
 
-describe("every BRP code of fdm-data's catalogue through the calculator, both years", () => {
+describe("every BRP code of fdm-data's catalogue through the calculator, every year", () => {
   const catalogue = getCultivationCatalogue("brp");
-  for (const [year, norm, rules] of [
-    [2025, getNL2025StikstofGebruiksNorm, RULES_2025],
-    [2026, getNL2026StikstofGebruiksNorm, RULES_2026],
-  ] as const) {
+  for (const year of getNormYears()) {
+    const rules = rulesForYear(year, "test");
     it(`${year}: each code gets a norm or the typed NO_NORM_FOR_CROP`, () => {
       let withNorm = 0;
       const withoutNorm: number[] = [];
@@ -230,7 +227,7 @@ describe("every BRP code of fdm-data's catalogue through the calculator, both ye
           cultivations: [crop(item.id, `${year}-01-01`, null, { teeltwijze })],
         });
         try {
-          const result = norm(input);
+          const result = getStikstofGebruiksNorm(year, input);
           expect(result.normValue, item.id).toBeGreaterThanOrEqual(0);
           withNorm++;
         } catch (error) {

@@ -1,20 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../../errors.js";
-import { crop, field } from "../test-fields.js";
+import type { NLRegion } from "../calendar.js";
+import type { NormsCultivation, NormsFieldInput } from "../engine/types.js";
 import {
-  getNL2026DierlijkeMestGebruiksNorm,
-  getNL2026FosfaatGebruiksNorm,
-  getNL2026Hoofdteelt,
-  getNL2026RenureGebruiksNorm,
-  getNL2026StikstofGebruiksNorm,
-} from "./norms.js";
-import type {
-  NL2026Cultivation as NL2025Cultivation,
-  NL2026Region as NL2025Region,
-  NL2026NormsInput,
-} from "./types.js";
+  getDierlijkeMestGebruiksNorm,
+  getFosfaatGebruiksNorm,
+  getHoofdteelt,
+  getRenureGebruiksNorm,
+  getStikstofGebruiksNorm,
+} from "../norms.js";
+import { crop, field } from "../test-fields.js";
 
-const input = (overrides: Partial<NL2026NormsInput>): NL2026NormsInput => {
+const input = (overrides: Partial<NormsFieldInput>): NormsFieldInput => {
   const {
     hasDerogation: _d,
     isGWBG: _g,
@@ -24,8 +21,8 @@ const input = (overrides: Partial<NL2026NormsInput>): NL2026NormsInput => {
   } = field(overrides);
   return rest;
 };
-const stikstof = (overrides: Partial<NL2026NormsInput>) =>
-  getNL2026StikstofGebruiksNorm(input(overrides));
+const stikstof = (overrides: Partial<NormsFieldInput>) =>
+  getStikstofGebruiksNorm(2026, input(overrides));
 
 function expectCode(run: () => unknown, code: string, text: RegExp) {
   try {
@@ -39,13 +36,13 @@ function expectCode(run: () => unknown, code: string, text: RegExp) {
   throw new Error(`expected FdmCalculatorError ${code}`);
 }
 
-const regions: NL2025Region[] = ["klei", "zand_nwc", "zand_zuid", "loess", "veen"];
+const regions: NLRegion[] = ["klei", "zand_nwc", "zand_zuid", "loess", "veen"];
 
 /** Expects the figures [standard, NV] per region, in the order of `regions`. */
 function expectEveryRegion(
-  cultivations: NL2025Cultivation[],
+  cultivations: NormsCultivation[],
   figures: [number, number][],
-  extra: Partial<NL2026NormsInput> = {},
+  extra: Partial<NormsFieldInput> = {},
 ) {
   regions.forEach((region, i) => {
     const [standard, nv] = figures[i] as [number, number];
@@ -61,7 +58,7 @@ function expectEveryRegion(
 
 // Figures typed in from reference/nl-2026/stikstof-norms-2026.csv
 // (klei, zand_nwc, zand_zuid, loess, veen; standard and NV-gebied).
-describe("getNL2026StikstofGebruiksNorm: Table 2 of 2026, every region", () => {
+describe("getStikstofGebruiksNorm(2026): Table 2 of 2026, every region", () => {
   it("Grasland 265: beweiden and volledig maaien", () => {
     const grass = [crop("nl_265", "2015-03-01")];
     expectEveryRegion(
@@ -146,7 +143,7 @@ describe("getNL2026StikstofGebruiksNorm: Table 2 of 2026, every region", () => {
   });
 });
 
-describe("getNL2026StikstofGebruiksNorm: the new BRP codes of 2026", () => {
+describe("getStikstofGebruiksNorm(2026): the new BRP codes of 2026", () => {
   const cases: [number, string, number, number][] = [
     // [code, Table-2 line, klei, zand_nwc]
     [7195, "Akkerbouwgewassen, Ui overig", 120, 120],
@@ -180,7 +177,7 @@ describe("getNL2026StikstofGebruiksNorm: the new BRP codes of 2026", () => {
   });
 });
 
-describe("getNL2026StikstofGebruiksNorm: catch-crop reduction moved on one year", () => {
+describe("getStikstofGebruiksNorm(2026): catch-crop reduction moved on one year", () => {
   const beet = crop("nl_236", "2026-03-20", "2026-08-01"); // zomergerst, not a winter crop: 80
   it("20 without a catch crop in winter 2025–2026", () => {
     const r = stikstof({ region: "zand_nwc", cultivations: [beet] });
@@ -206,9 +203,9 @@ describe("getNL2026StikstofGebruiksNorm: catch-crop reduction moved on one year"
   });
 });
 
-describe("getNL2026Hoofdteelt", () => {
+describe("getHoofdteelt(2026)", () => {
   it("takes the crop longest on the field between 15 May and 15 July 2026", () => {
-    const found = getNL2026Hoofdteelt({
+    const found = getHoofdteelt(2026, {
       fieldId: "f",
       cultivations: [
         crop("nl_236", "2026-03-20", "2026-07-30"),
@@ -220,18 +217,18 @@ describe("getNL2026Hoofdteelt", () => {
   });
   it("refuses a crop starting after 2026", () => {
     expectCode(
-      () => getNL2026Hoofdteelt({ fieldId: "f", cultivations: [crop("nl_265", "2027-01-05")] }),
+      () => getHoofdteelt(2026, { fieldId: "f", cultivations: [crop("nl_265", "2027-01-05")] }),
       "DATE_OUTSIDE_YEAR",
       /after 2026/,
     );
   });
 });
 
-describe("getNL2026FosfaatGebruiksNorm: both sides of each class boundary", () => {
+describe("getFosfaatGebruiksNorm(2026): both sides of each class boundary", () => {
   const grass = [crop("nl_265", "2012-01-01")];
   const arable = [crop("nl_233", "2025-10-20", "2026-08-01")];
-  const norm = (cultivations: NL2025Cultivation[], pCaCl2: number, pAl: number) =>
-    getNL2026FosfaatGebruiksNorm(input({ cultivations, soilPhosphate: { pCaCl2, pAl } }));
+  const norm = (cultivations: NormsCultivation[], pCaCl2: number, pAl: number) =>
+    getFosfaatGebruiksNorm(2026, input({ cultivations, soilPhosphate: { pCaCl2, pAl } }));
   it("grasland, P-AL bounds at P-CaCl2 1.5–2.4", () => {
     expect(norm(grass, 2.0, 20).normValue).toBe(105); // Laag
     expect(norm(grass, 2.0, 21).normValue).toBe(95); // Neutraal
@@ -269,18 +266,19 @@ describe("getNL2026FosfaatGebruiksNorm: both sides of each class boundary", () =
   it("names 2026 in its explanation and needs a soil analysis", () => {
     expect(norm(grass, 2.0, 40).explanation).toMatch(/fosfaatgebruiksnormen 2026/);
     expectCode(
-      () => getNL2026FosfaatGebruiksNorm(input({ cultivations: grass })),
+      () => getFosfaatGebruiksNorm(2026, input({ cultivations: grass })),
       "MISSING_SOIL_ANALYSIS",
       /P-CaCl2/,
     );
   });
 });
 
-describe("getNL2026DierlijkeMestGebruiksNorm and getNL2026RenureGebruiksNorm", () => {
+describe("getDierlijkeMestGebruiksNorm(2026) and getRenureGebruiksNorm(2026)", () => {
   it("170 kg N/ha on every field: derogation is gone, and no area changes it", () => {
     for (const region of regions) {
       for (const isNVGebied of [false, true]) {
-        const norm = getNL2026DierlijkeMestGebruiksNorm(
+        const norm = getDierlijkeMestGebruiksNorm(
+          2026,
           input({ region, isNVGebied, cultivations: [crop("nl_265", "2010-01-01")] }),
         );
         expect(norm.normValue).toBe(170);
@@ -289,17 +287,17 @@ describe("getNL2026DierlijkeMestGebruiksNorm and getNL2026RenureGebruiksNorm", (
     }
     // A 2025 input with derogation flags still gets 170 in 2026.
     const old = field({ hasDerogation: true, isNVGebied: false, region: "zand_nwc" });
-    expect(getNL2026DierlijkeMestGebruiksNorm(old).normValue).toBe(170);
+    expect(getDierlijkeMestGebruiksNorm(2026, old).normValue).toBe(170);
   });
   it("RENURE: 80 kg N/ha from mestcodes 130–134", () => {
-    const norm = getNL2026RenureGebruiksNorm(input({}));
+    const norm = getRenureGebruiksNorm(2026, input({}));
     expect(norm.normValue).toBe(80);
     expect(norm.unit).toBe("kg N/ha");
     expect(norm.mestcodes).toEqual([130, 131, 132, 133, 134]);
   });
   it("validates the input like the other 2026 norms", () => {
     expectCode(
-      () => getNL2026RenureGebruiksNorm(input({ area: 0 })),
+      () => getRenureGebruiksNorm(2026, input({ area: 0 })),
       "INVALID_INPUT",
       /area must be/,
     );

@@ -2,14 +2,12 @@ import { deepFreeze } from "fdm-data";
 import { FOSFAAT_TABLE_2025 } from "../2025/fosfaat-data.js";
 import { STIKSTOF_VARIETY_LISTS_2025 } from "../2025/stikstof-data.js";
 import { day } from "../calendar.js";
-import { BRP_GEWASCODES, MESTCODES } from "../engine/catalogue-codes.js";
+import { BRP_GEWASCODES, mestcodesOfTable11 } from "../engine/catalogue-codes.js";
 import { indexTable2, indexTable9, indexVarieties, type NormYearRules } from "../engine/rules.js";
 import { DIERLIJKE_MEST_TABLE_2026 } from "./dierlijke-mest-data.js";
 import { RENURE_2026 } from "./renure-data.js";
 import { STIKSTOF_TABLE_2026 } from "./stikstof-data.js";
 import { WERKINGSCOEFFICIENTEN_2026 } from "./werkingscoefficienten-data.js";
-
-const renure = new Set(RENURE_2026.mestcodes);
 
 /**
  * The rules of 2026: RVO's tables of 2026, indexed, and the choices that are
@@ -25,9 +23,8 @@ export const RULES_2026: NormYearRules = deepFreeze({
   flags: ["isNVGebied", "hasGrazingIntention", "isOrganicCertified"],
   lineByCode: indexTable2(STIKSTOF_TABLE_2026),
   varieties: indexVarieties(STIKSTOF_VARIETY_LISTS_2025),
-  mestcodes: new Map(
-    [...MESTCODES].map(([code, row]) => [code, { ...row, isRenure: renure.has(code) }]),
-  ),
+  // Table 11 of 2026: fdm-data's codes of the 2025 and 2026 tables, 130–134 RENURE.
+  mestcodes: mestcodesOfTable11(2026, RENURE_2026.mestcodes),
   werkingscoefficienten: indexTable9(WERKINGSCOEFFICIENTEN_2026),
   fosfaat: FOSFAAT_TABLE_2025,
   dierlijkeMest: DIERLIJKE_MEST_TABLE_2026,

@@ -1,8 +1,7 @@
 /**
  * The engine's entry points: each norm and filling of one field under the
- * rules of a year. The public functions — by year number
- * (`getStikstofGebruiksNorm(2026, input)`) and by year name
- * (`getNL2026StikstofGebruiksNorm(input)`) — are one line over these.
+ * rules of a year. The public functions, which take the year as a value
+ * (`getStikstofGebruiksNorm(2026, input)`), are one line over these.
  */
 import { FdmCalculatorError } from "../../../errors.js";
 import { dierlijkeMestNorm } from "./dierlijke-mest-gebruiksnorm.js";

@@ -1,4 +1,5 @@
 import { deepFreeze, getCultivationCatalogue, getFertilizersCatalogue } from "fdm-data";
+import type { YearMestcode } from "./rules.js";
 import type { MestcodeRow } from "./table-types.js";
 
 /**
@@ -18,8 +19,9 @@ export const BRP_CODE_BY_ID: ReadonlyMap<string, number> = deepFreeze(
 /**
  * The RVO mestcodes of Table 11 with their forfaitaire N and P2O5 contents
  * (kg/ton) and whether they count as animal manure, read from fdm-data's `rvo`
- * catalogue: the codes of 2025 and the RENURE codes 130–134 that the 2026 table
- * adds. {@link MESTCODES_2025} says which of them the 2025 table holds.
+ * catalogue: every code of every year's table (the 2025 codes and the RENURE
+ * codes 130–134 that the 2026 table adds). A year holds the codes of its own
+ * table: see {@link mestcodesOfTable11}.
  */
 export const MESTCODES: ReadonlyMap<number, MestcodeRow> = deepFreeze(
   new Map(
@@ -36,15 +38,39 @@ export const MESTCODES: ReadonlyMap<number, MestcodeRow> = deepFreeze(
   ),
 );
 
+/** The year of the Table 11 an `rvo` item comes from, as fdm-data's `source` ends with it. */
+function tableYear(source: string): number {
+  const year = Number(source.match(/(\d{4})$/)?.[1]);
+  if (!Number.isInteger(year)) {
+    throw new Error(`fdm-data's rvo item source "${source}" does not end with its table's year`);
+  }
+  return year;
+}
+
 /**
- * The mestcodes of Table 11 of 2025: the `rvo` items whose source is the 2025
- * table (the RENURE codes 130–134 came with the 2026 table and do not exist in
- * the 2025 norms).
+ * Table 11 as a year's rules hold it: the mestcodes of fdm-data's `rvo`
+ * catalogue whose table came out in `year` or before (fdm-data records with
+ * each code the table it first appears in, so the 2025 rules hold the 58 codes
+ * of 2025 and not the RENURE codes 130–134 that came with the 2026 table),
+ * each marked RENURE or not. The code list itself stays in fdm-data; a year's
+ * rules name only their year and their RENURE codes.
+ *
+ * @param year - The year of the rules.
+ * @param renure - The mestcodes that fill the year's RENURE norm (none before 2026).
  */
-export const MESTCODES_2025: ReadonlySet<number> = deepFreeze(
-  new Set(
+export function mestcodesOfTable11(
+  year: number,
+  renure: readonly number[],
+): ReadonlyMap<number, YearMestcode> {
+  const renureCodes = new Set(renure);
+  const inYear = new Set(
     getFertilizersCatalogue("rvo")
-      .filter((item) => item.source.endsWith("2025"))
+      .filter((item) => tableYear(item.source) <= year)
       .map((item) => item.typeRvo),
-  ),
-);
+  );
+  return new Map(
+    [...MESTCODES]
+      .filter(([code]) => inYear.has(code))
+      .map(([code, row]) => [code, { ...row, isRenure: renureCodes.has(code) }]),
+  );
+}

@@ -217,7 +217,7 @@ function refuseMixedYears(fields: readonly NormsFieldInput[], year: number) {
     .join("; ");
   throw new FdmCalculatorError(
     "MIXED_YEARS",
-    `The farm's fields are dated in more than one year (${list}); the gebruiksnormen are set per calendar year, so compute each year on its own (calculateGebruiksnormenForFarm with the year of each, or calculateNL${year}GebruiksnormenForFarm)`,
+    `The farm's fields are dated in more than one year (${list}); the gebruiksnormen are set per calendar year, so compute each year on its own (calculateGebruiksnormenForFarm with the year of each)`,
   );
 }
 

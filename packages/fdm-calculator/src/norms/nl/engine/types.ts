@@ -1,7 +1,7 @@
 /**
  * The input and result shapes of the gebruiksnormen, the same in every year.
- * Each year's folder names them for its year (`NL2025NormsInput`,
- * `NL2026NormsInput`, …) with the flags that year needs.
+ * Which flags a year's field input must give, its rules say
+ * (`describeNormYear(year).flags`).
  */
 import type { ApplicationMethods, FertilizerComposition } from "fdm-data";
 import type { NLRegion } from "../calendar.js";
@@ -90,8 +90,9 @@ export interface NormsSoilPhosphate {
 /**
  * Everything the gebruiksnormen of any year need for one field, as plain data:
  * the flags every year has are required, the derogation flags of 2025
- * optional. A year checks that the flags it needs are given (`NL2025NormsInput`
- * and `NL2026NormsInput` name them per year).
+ * optional. A year checks that the flags it needs are given
+ * (`describeNormYear(year).flags`); a 2025 field is
+ * `NormsFieldInput & DerogationFlags`.
  */
 export interface NormsFieldInput {
   /** Identifier of the field; every error message names it. */
