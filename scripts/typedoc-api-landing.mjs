@@ -18,6 +18,27 @@ const startHere = {
   "fdm-calculator": "/docs/getting-started/running-calculations-fdm-calculator",
 };
 
+/**
+ * Guides a package has besides its TypeScript reference, shown on the landing and on the
+ * package's index: fdm-api is read first as a REST service, by callers in any language.
+ */
+const guides = {
+  "fdm-api":
+    "Calling it over HTTP, from any language? Read [the REST API guide](/api/fdm-api/rest/overview) " +
+    "and the [endpoint reference](/api/fdm-api/rest/endpoints): every operation with its parameters, " +
+    "body and responses. Its TypeScript functions build the app and serve it.",
+};
+
+/**
+ * What the landing says of a package where its package.json description says less than the
+ * package does (the description is the package's own; when it says it all, this goes).
+ */
+const landingDescriptions = {
+  "fdm-calculator":
+    "Calculations on the farm data model: the Dutch 2025 and 2026 fertilizer application norms " +
+    "and their filling, the dose, the nitrogen and organic-matter balances, and nutrient advice.",
+};
+
 /** @param {import("typedoc").Application} app */
 export function load(app) {
   app.renderer.on(MarkdownPageEvent.END, (page) => {
@@ -31,6 +52,16 @@ export function load(app) {
 }
 
 const packageName = (module) => module.name.split("/")[0];
+
+/** The packages in the order they depend on each other: each imports only those before it. */
+const dependencyOrder = ["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"];
+const dependencyRank = (name) => {
+  const i = dependencyOrder.indexOf(name);
+  return i === -1 ? dependencyOrder.length : i;
+};
+
+/** A count as a word, as the docs write small numbers. */
+const count = (n) => ["no", "one", "two", "three", "four", "five", "six", "seven"][n] ?? String(n);
 
 /** Plain text of a comment's parts. */
 const text = (parts = []) =>
@@ -53,24 +84,27 @@ function description(name) {
 
 /** @param {import("typedoc").ProjectReflection} project */
 function projectLanding(project, contents) {
-  const blocks = (project.children ?? [])
-    .filter((child) => child.kind === ReflectionKind.Module)
+  const modules = (project.children ?? []).filter((c) => c.kind === ReflectionKind.Module);
+  const blocks = modules
+    .toSorted((a, b) => dependencyRank(packageName(a)) - dependencyRank(packageName(b)))
     .map((module) => {
       const name = packageName(module);
       const functions = (module.children ?? []).filter((c) => c.kind === ReflectionKind.Function);
+      const own = description(name);
       const lines = [
         `## ${name}`,
         "",
-        description(name),
+        landingDescriptions[name] && !/organic-matter/.test(own) ? landingDescriptions[name] : own,
         "",
+        ...(guides[name] ? [guides[name], ""] : []),
         `The [${name} reference](${module.name}/index.md) lists its ${functions.length} functions by task.` +
           (startHere[name] ? ` New to it? Start with [the guide](${startHere[name]}).` : ""),
       ];
       return lines.join("\n");
     });
   const intro =
-    "The reference of the toolkit's three packages, generated from their source and TSDoc. " +
-    "They depend one way: fdm-data ← fdm-core ← fdm-calculator.";
+    `The reference of the toolkit's ${count(modules.length)} packages, generated from their source and TSDoc. ` +
+    `They depend one way: ${dependencyOrder.join(" ← ")} (each imports only packages to its left).`;
   return contents.replace(/## Modules\n[\s\S]*$/, `${intro}\n\n${blocks.join("\n\n")}\n`);
 }
 
@@ -103,7 +137,9 @@ function moduleLanding(module, contents) {
     .map(([area, lines]) => `### ${areaTitle(area)}\n\n${lines.join("\n")}`);
   const start = startHere[name]
     ? `New to ${name}? Start with [the guide](${startHere[name]}), then come back here for the details.\n\n`
-    : "";
+    : guides[name]
+      ? `${guides[name]}\n\n`
+      : "";
   // "fdm-core/src" says less than the package name; a package without a
   // module comment is introduced by its package.json description.
   contents = contents.replace(

@@ -9,6 +9,8 @@ interface PackageCard {
   name: string;
   summary: string;
   points: string[];
+  /** Guides to read before the package's reference, each as link text and path. */
+  guides?: [string, string][];
 }
 
 const packages: PackageCard[] = [
@@ -43,6 +45,10 @@ const packages: PackageCard[] = [
     points: [
       "An OpenAPI 3.1 service for farm software in any language",
       "API keys, problem details and cursor pagination",
+    ],
+    guides: [
+      ["REST API guide", "/api/fdm-api/rest/overview"],
+      ["Endpoint reference", "/api/fdm-api/rest/endpoints"],
     ],
   },
 ];
@@ -84,20 +90,26 @@ export default function Home(): ReactNode {
         </section>
         <div className="container margin-vert--xl">
           <Heading as="h2" className={styles.sectionTitle}>
-            Three packages
+            Four packages
           </Heading>
           <div className={styles.grid}>
             {packages.map((pkg) => (
               <section key={pkg.name} className={styles.card} aria-labelledby={`pkg-${pkg.name}`}>
-                <Heading as="h3" id={`pkg-${pkg.name}`} className={styles.cardTitle}>
+                {/* A plain <h3>: the theme's Heading would add a "#" anchor, a Tab stop to nowhere. */}
+                <h3 id={`pkg-${pkg.name}`} className={styles.cardTitle}>
                   <code>{pkg.name}</code>
-                </Heading>
+                </h3>
                 <p className={styles.cardSummary}>{pkg.summary}</p>
                 <ul className={styles.points}>
                   {pkg.points.map((point) => (
                     <li key={point}>{point}</li>
                   ))}
                 </ul>
+                {(pkg.guides ?? []).map(([label, to]) => (
+                  <Link key={to} to={to} className={styles.cardLink}>
+                    {label}
+                  </Link>
+                ))}
                 {documented.has(pkg.name) && (
                   <Link to={`/api/${pkg.name}/src`} className={styles.cardLink}>
                     {pkg.name} reference

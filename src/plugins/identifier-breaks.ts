@@ -17,9 +17,17 @@
  * each part up to and including its slash is one unbreakable span,
  * `.fdm-path-part`, with a `<wbr>` between parts. Left to itself the browser
  * broke it at the package name's hyphen ("fdm- / calculator/src/…").
+ *
+ * A conformance page's rule table gets its Test column under the rules, so it fits a
+ * desktop column (src/plugins/rule-tables.ts).
+ *
+ * A short hyphenated name in inline code (`fdm-calculator`, `RateLimit-Remaining`), in
+ * prose and in tables alike, is kept whole, `.fdm-whole`: a table's column sized itself
+ * to "fdm-" and printed "fdm- / calculator" even at 1280 px with room to spare.
  */
 
 import type { HastNode } from "./code-highlight";
+import { testUnderRule } from "./rule-tables";
 
 /** Names shorter than this fit a line at 375 px, even in a title. */
 const minLength = 14;
@@ -30,6 +38,10 @@ const hump = /(?<=[a-z0-9])(?=[A-Z])/;
 const untouched = new Set(["pre", "table", "script", "style"]);
 export const identifierClass = "fdm-ident";
 export const pathPartClass = "fdm-path-part";
+export const wholeClass = "fdm-whole";
+/** A name joined by hyphens, without spaces or slashes, short enough for any line. */
+const hyphenatedName = /^[\w.@$]+(?:-[\w.$]+)+$/;
+const maxWhole = 24;
 
 const text = (value: string): HastNode => ({ type: "text", value });
 const wbr = (): HastNode => ({ type: "element", tagName: "wbr", properties: {}, children: [] });
@@ -90,6 +102,17 @@ const isSourceLink = (node: HastNode) =>
   node.tagName === "a" &&
   String(node.properties?.href ?? "").includes("/blob/");
 
+const textOf = (node: HastNode): string =>
+  node.type === "text" ? (node.value ?? "") : (node.children ?? []).map(textOf).join("");
+
+const addClass = (node: HastNode, name: string) => {
+  const classes = node.properties?.className;
+  node.properties = {
+    ...node.properties,
+    className: [...(Array.isArray(classes) ? classes : []), name],
+  };
+};
+
 /** Inline code: its names get their breaks, and the code element is the box. */
 function breakCode(code: HastNode): void {
   let broke = false;
@@ -100,20 +123,36 @@ function breakCode(code: HastNode): void {
     broke = true;
     return broken;
   });
-  if (!broke) return;
-  const classes = code.properties?.className;
-  code.properties = {
-    ...code.properties,
-    className: [...(Array.isArray(classes) ? classes : []), identifierClass],
-  };
+  if (broke) addClass(code, identifierClass);
+}
+
+/** Inline code holding a short hyphenated name: one unbreakable word. */
+function keepWhole(code: HastNode): void {
+  const name = textOf(code);
+  if (name.length <= maxWhole && hyphenatedName.test(name)) addClass(code, wholeClass);
+}
+
+/** In a table, only the hyphenated names are touched: the columns keep their own widths. */
+function visitTable(node: HastNode): void {
+  for (const child of node.children ?? []) {
+    if (child.type !== "element") continue;
+    if (child.tagName === "code") keepWhole(child);
+    else if (child.tagName !== "pre") visitTable(child);
+  }
 }
 
 function visit(node: HastNode): void {
   if (!node.children) return;
   node.children = node.children.flatMap((child) => {
     if (child.type === "text") return boxIdentifiers(child.value ?? "");
-    if (child.type === "element" && child.tagName === "code") breakCode(child);
-    else if (isSourceLink(child) && /\/\S/.test(child.children?.[0]?.value ?? ""))
+    if (child.type === "element" && child.tagName === "code") {
+      keepWhole(child);
+      breakCode(child);
+    } else if (child.type === "element" && child.tagName === "table") {
+      // A conformance page's rule table: each rule's test under it (rule-tables.ts).
+      testUnderRule(child);
+      visitTable(child);
+    } else if (isSourceLink(child) && /\/\S/.test(child.children?.[0]?.value ?? ""))
       child.children = (child.children ?? []).flatMap((part) =>
         part.type === "text" ? breakPath(part.value ?? "") : [part],
       );

@@ -89,8 +89,30 @@ test("the API index says what each package is for and where to start, and opens 
       readFileSync(`packages/${pkg}/package.json`, "utf8"),
     ).description;
     await expect(article.locator("h2", { hasText: pkg })).toBeVisible();
-    await expect(article.getByText(description)).toBeVisible();
+    // fdm-calculator's description leaves out its organic-matter balance: the landing says it
+    // (scripts/typedoc-api-landing.mjs) until the description does.
+    if (pkg !== "fdm-calculator" || description.includes("organic-matter"))
+      await expect(article.getByText(description)).toBeVisible();
   }
+  // Four packages, in the order they depend on each other, and each blurb says what it does.
+  await expect(article).toContainText("The reference of the toolkit's four packages");
+  await expect(article).toContainText("fdm-data ← fdm-core ← fdm-calculator ← fdm-api");
+  await expect(article).not.toContainText(/three packages/i);
+  expect(await article.locator("h2").allTextContents()).toEqual(
+    packages.map((pkg) => expect.stringContaining(pkg)),
+  );
+  await expect(
+    article.locator("p", { hasText: "Calculations on the farm data model" }),
+  ).toContainText("organic-matter balance");
+  // A caller in Python or R finds the REST API from fdm-api's section.
+  await expect(article.getByRole("link", { name: "the REST API guide" })).toHaveAttribute(
+    "href",
+    site("/api/fdm-api/rest/overview"),
+  );
+  await expect(article.getByRole("link", { name: "endpoint reference" })).toHaveAttribute(
+    "href",
+    site("/api/fdm-api/rest/endpoints"),
+  );
   await expect(article.getByRole("link", { name: "the guide" }).first()).toHaveAttribute(
     "href",
     /\/fdm\/docs\/getting-started\//,
@@ -98,6 +120,27 @@ test("the API index says what each package is for and where to start, and opens 
   await article.getByRole("link", { name: "fdm-data reference" }).click();
   await expect(page).toHaveURL(site("/api/fdm-data/src"));
   await expect(page.getByRole("heading", { level: 1, name: "fdm-data" })).toBeVisible();
+});
+
+test("fdm-api's package page leads to the REST API guide and the endpoint reference", async ({
+  page,
+}) => {
+  await page.goto(site("/api/fdm-api/src"));
+  await hydrated(page);
+  const article = page.locator("article");
+  await expect(article.getByRole("link", { name: "endpoint reference" })).toHaveAttribute(
+    "href",
+    site("/api/fdm-api/rest/endpoints"),
+  );
+  // Above the TypeScript functions: the first thing a reader of the page meets.
+  const guide = article.getByRole("link", { name: "the REST API guide" });
+  const functions = article.getByRole("heading", { level: 2, name: "Functions by task" });
+  expect((await guide.boundingBox())?.y ?? 1e9).toBeLessThan(
+    (await functions.boundingBox())?.y ?? 0,
+  );
+  await guide.click();
+  await expect(page).toHaveURL(site("/api/fdm-api/rest/overview"));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("a package's index groups its functions by task, each with the first line of its TSDoc", async ({
@@ -207,7 +250,7 @@ test("on a 375 px phone the longest function name in a title breaks only between
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  const name = "calculateNL2025DierlijkeMestGebruiksNormFilling";
+  const name = "calculateDierlijkeMestGebruiksNormFilling";
   await page.goto(site(`/api/fdm-calculator/src/functions/${name}`));
   const title = page.getByRole("heading", { level: 1 });
   // What the reader copies and what assistive technology reads is the name unbroken.
@@ -237,11 +280,9 @@ test("on a 375 px phone the longest function name in a title breaks only between
 
 test("on a 375 px phone the Defined in path breaks only after a slash", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(
-    site("/api/fdm-calculator/src/functions/calculateNL2025DierlijkeMestGebruiksNormFilling"),
-  );
+  await page.goto(site("/api/fdm-calculator/src/functions/calculateOrganicMatterBalance"));
   const path = page.getByRole("link", {
-    name: /^fdm-calculator\/src\/norms\/nl\/2025\/filling\.ts:\d{3}$/,
+    name: /^fdm-calculator\/src\/balance\/organic-matter\/organic-matter-balance\.ts:\d{3}$/,
   });
   const layout = await path.evaluate((link) => {
     const linesOf = (node: Node) => {
@@ -260,8 +301,8 @@ test("on a 375 px phone the Defined in path breaks only after a slash", async ({
   });
   expect(layout.splitParts).toEqual([]);
   expect(layout.overflows).toBe(false);
-  // The path does need two lines at this width, so the check above means something.
-  expect(layout.lines).toBe(2);
+  // The path does need more than one line at this width, so the check above means something.
+  expect(layout.lines).toBeGreaterThan(1);
 });
 
 test("on a desktop a long name in prose that fits a line is not broken", async ({ page }) => {
@@ -323,6 +364,71 @@ test("what the reader types while the search bar loads carries over to it, focus
   await expect(page.locator("div[role=option]").first()).toContainText("getCultivationCatalogue", {
     timeout: 15_000,
   });
+});
+
+test("Tab keeps going forward when the search index arrives after the reader left the box", async ({
+  page,
+}) => {
+  // The index is held back until the reader has tabbed on twice.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.context().route(/search-index.*\.json/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site("/"));
+  await hydrated(page);
+  await page.getByPlaceholder("Search").focus();
+  // The loaded bar takes over the focus, and starts fetching the index.
+  const bar = page.locator(".navbar__search input:not([data-fdm-stand-in])");
+  await expect(bar).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Get started" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  const apiReference = page
+    .getByRole("main")
+    .getByRole("link", { name: "API reference", exact: true });
+  await expect(apiReference).toBeFocused();
+  release();
+  // The index is in once autocomplete has wrapped the input (a combobox), right where the
+  // plugin used to focus it again.
+  await expect(page.getByRole("combobox", { name: "Search" })).toBeAttached({ timeout: 15_000 });
+  await page.waitForTimeout(200);
+  await expect(apiReference).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Try it in your browser" })).toBeFocused();
+  // The shortcut still brings the reader to the box.
+  await page.keyboard.press("Control+k");
+  await expect(bar).toBeFocused();
+});
+
+test("typing on while the search index arrives keeps the focus and every keystroke", async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.context().route(/search-index.*\.json/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site("/"));
+  await hydrated(page);
+  await page.getByPlaceholder("Search").click();
+  const bar = page.locator(".navbar__search input:not([data-fdm-stand-in])");
+  await expect(bar).toBeFocused();
+  await page.keyboard.type("getCultivation");
+  release();
+  // Autocomplete wraps the input when the index is in; the reader is still typing.
+  await page.keyboard.type("Catalogue", { delay: 50 });
+  await expect(page.getByRole("combobox", { name: "Search" })).toBeAttached({ timeout: 15_000 });
+  await expect(bar).toBeFocused();
+  await expect(bar).toHaveValue("getCultivationCatalogue");
+  await page.keyboard.type("()");
+  await expect(bar).toHaveValue("getCultivationCatalogue()");
 });
 
 test("the search page lists the API page of a function and docs that mention it", async ({

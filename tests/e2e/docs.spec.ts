@@ -205,3 +205,34 @@ test("the nitrogen-balance chart is legible on a phone", async ({ page }) => {
   // 12-unit text in a 340-unit drawing on a 343 px column: about 12 px tall with its line box.
   expect(textHeight).toBeGreaterThan(10);
 });
+
+for (const width of [1280, 375]) {
+  test(`the Introduction's package names stay whole, never "fdm-" / "calculator" (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(site("/docs"));
+    const table = page.locator(".markdown table", { hasText: "fdm-calculator" }).first();
+    for (const name of ["fdm-data", "fdm-core", "fdm-calculator", "fdm-api"]) {
+      const code = table.locator("td code", { hasText: name }).first();
+      // One line box: a name broken at its hyphen has two.
+      const lines = await code.evaluate((el) => el.getClientRects().length);
+      expect(lines, name).toBe(1);
+    }
+  });
+}
+
+test("the docs count four packages, and the release tags include fdm-api", async ({ page }) => {
+  await page.goto(site("/docs/core-concepts/architecture-overview"));
+  const article = page.locator("article");
+  await expect(article).toContainText("the four packages live under packages/");
+  await expect(article).not.toContainText(/three packages/i);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /^How the four FDM packages/,
+  );
+  await page.goto(site("/docs/core-concepts/release"));
+  await expect(page.locator("article li", { hasText: "is tagged" })).toContainText(
+    "fdm-data, fdm-core, fdm-calculator, fdm-api, fdm-docs",
+  );
+});

@@ -15,6 +15,37 @@ test.describe("home page", () => {
     );
   });
 
+  test("counts four packages; fdm-api's card leads to the REST API; card titles are no Tab stop", async ({
+    page,
+  }) => {
+    await page.goto(site("/"));
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 2, name: "Four packages" })).toBeVisible();
+    await expect(page.locator("main")).not.toContainText(/three packages/i);
+    const card = page.locator("section", {
+      has: page.getByRole("heading", { level: 3, name: "fdm-api" }),
+    });
+    await expect(card.getByRole("link", { name: "REST API guide" })).toHaveAttribute(
+      "href",
+      site("/api/fdm-api/rest/overview"),
+    );
+    await expect(card.getByRole("link", { name: "Endpoint reference" })).toHaveAttribute(
+      "href",
+      site("/api/fdm-api/rest/endpoints"),
+    );
+    await expect(card.getByRole("link", { name: "fdm-api reference" })).toBeVisible();
+    // No "#" anchor in a card's title: nothing there to focus.
+    const titles = page.locator("main h3");
+    await expect(titles).toHaveCount(4);
+    await expect(titles.locator("a")).toHaveCount(0);
+    // Tab from "Try it in your browser" goes straight to the first card's link.
+    await page.getByRole("link", { name: "Try it in your browser" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "fdm-data reference" })).toBeFocused();
+    await card.getByRole("link", { name: "REST API guide" }).click();
+    await expect(page).toHaveURL(site("/api/fdm-api/rest/overview"));
+  });
+
   test("'Get started' and 'API reference' lead to their pages", async ({ page }) => {
     await page.goto(site("/"));
     await hydrated(page);

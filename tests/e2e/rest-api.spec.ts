@@ -54,6 +54,37 @@ test("a generated operation page shows its method, path, parameters and linked s
   await expect(page.locator("#schema-field")).toBeInViewport();
 });
 
+test("on a phone an operation's Responses table is stacked, and no cell shows a bare label", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(site("/api/fdm-api/rest/endpoints/fields/addField"));
+  const responses = page
+    .locator("article table", { has: page.locator("th", { hasText: /^Status$/ }) })
+    .first();
+  await expect(responses).toHaveClass(/fdm-stacked/);
+  // The Body of each status, which says what schema it returns, within the screen.
+  const body = responses.locator("td[data-label='Body']").first();
+  await expect(body).toContainText("application/json");
+  const box = await body.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+  expect(await responses.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+  // A property without description (geometry's) has no "Description:" line at all.
+  const geometry = page.locator("article tr", {
+    has: page.locator("td[data-label='Property']", { hasText: /^geometry$/ }),
+  });
+  await expect(geometry.first()).toBeVisible();
+  const shown = await page
+    .locator("article table.fdm-stacked td")
+    .evaluateAll((cells) =>
+      cells
+        .filter((td) => getComputedStyle(td).display !== "none" && td.textContent?.trim() === "")
+        .map((td) => td.getAttribute("data-label")),
+    );
+  expect(shown, "visible empty cells, each a bare label").toEqual([]);
+  await expect(geometry.first().locator("td[data-label='Description']")).toBeHidden();
+});
+
 test("the search page finds an operation page by its operation id", async ({ page }) => {
   await page.goto(site("/search?q=getGebruiksnormenForFarm"));
   await expect(

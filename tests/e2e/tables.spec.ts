@@ -74,3 +74,56 @@ test("a table wider than a phone shades the side with more to see", async ({ pag
   expect(differing(left ?? [], leftInner ?? [])).toBe(0);
   expect(differing(right ?? [], rightInner ?? [])).toBeGreaterThan(10);
 });
+
+for (const year of [2025, 2026]) {
+  test(`the conformance ${year} tables show each rule's test without a sideways scroll at 1280 px`, async ({
+    page,
+  }) => {
+    await page.goto(site(`/docs/norms/nl/${year}/conformance`));
+    const tables = page.locator(".markdown table", { hasText: "Rule and its test" });
+    expect(await tables.count()).toBeGreaterThanOrEqual(3);
+    const overflowing = await tables.evaluateAll((all) =>
+      all.flatMap((t, i) => (t.scrollWidth > t.clientWidth ? [`${i}: ${t.scrollWidth}`] : [])),
+    );
+    expect(overflowing, "tables wider than the column").toEqual([]);
+    // Each rule's test, under it in the first column: the test file in code, or "none".
+    const first = tables.first().locator("tbody tr").first().locator("td").first();
+    await expect(first.locator("strong", { hasText: "Test:" })).toBeVisible();
+    await expect(first.locator("code")).toContainText(".test.ts");
+    const tests = await tables
+      .locator("tbody td:first-child")
+      .evaluateAll(
+        (cells) =>
+          cells.filter((td) => !/Test: (none|\S+\.test\.ts)/.test(td.textContent ?? "")).length,
+      );
+    expect(tests, "rule cells without their test").toBe(0);
+  });
+
+  test(`on a phone the conformance ${year} page shows each rule's test in the first column`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(site(`/docs/norms/nl/${year}/conformance`));
+    const cell = page.locator(".markdown table tbody td:first-child").first();
+    const label = cell.locator("strong", { hasText: "Test:" });
+    await label.scrollIntoViewIfNeeded();
+    const box = await label.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    const code = await cell.locator("code").boundingBox();
+    expect(code && code.x + code.width <= 375).toBe(true);
+  });
+
+  test(`the gebruiksnormen ${year} tables fit the column at 1280 px`, async ({ page }) => {
+    await page.goto(site(`/docs/norms/nl/${year}`));
+    const overflowing = await page
+      .locator(".markdown table")
+      .evaluateAll((all) =>
+        all.flatMap((t, i) => (t.scrollWidth > t.clientWidth ? [`${i}: ${t.scrollWidth}`] : [])),
+      );
+    expect(overflowing, "tables wider than the column").toEqual([]);
+    // The norms table's first column leads to each norm's page.
+    await expect(
+      page.locator(".markdown table").first().getByRole("link", { name: "Stikstofgebruiksnorm" }),
+    ).toHaveAttribute("href", site(`/docs/norms/nl/${year}/stikstofgebruiksnorm`));
+  });
+}

@@ -105,6 +105,28 @@ describe("breaks in long identifiers", () => {
     ]);
   });
 
+  it("keeps a short hyphenated name in code whole, in a table too", () => {
+    const whole = (value: string): Node => ({
+      type: "element",
+      tagName: "code",
+      properties: { className: ["fdm-whole"] },
+      children: [text(value)],
+    });
+    const table = element(
+      "table",
+      element("td", element("code", text("fdm-calculator"))),
+      element("td", element("code", text("POST /v1/api-keys"))),
+    );
+    expect(transformed(element("p", element("code", text("fdm-api"))), table)).toEqual([
+      element("p", whole("fdm-api")),
+      element(
+        "table",
+        element("td", whole("fdm-calculator")),
+        element("td", element("code", text("POST /v1/api-keys"))),
+      ),
+    ]);
+  });
+
   it("breaks a source path in a link to the repository only after its slashes", () => {
     const part = (value: string): Node => span("fdm-path-part", text(value));
     const link = (href: string, value: string): Node => ({

@@ -36,6 +36,23 @@ describe("rehypeStackedTables", () => {
     expect(cells.map((c) => c.properties?.dataLabel)).toEqual(["Parameter", "Type", "Description"]);
   });
 
+  it("stacks a REST operation's Responses table too", () => {
+    const responses = table(["Status", "Meaning", "Body"], ["201", "The field added.", "Field"]);
+    rehypeStackedTables()(el("root", [responses]));
+    expect(responses.properties?.className).toEqual([stackedClass]);
+  });
+
+  it("empties a blank cell, so that the stacked row leaves out its label", () => {
+    const props = table(
+      ["Property", "Type", "Required", "Description"],
+      ["geometry", "Geometry", "yes", " "],
+    );
+    rehypeStackedTables()(el("root", [props]));
+    const cells = props.children?.[1]?.children?.[0]?.children ?? [];
+    expect(cells[3]?.children).toEqual([]);
+    expect(cells[0]?.children).toEqual([t("geometry")]);
+  });
+
   it("leaves other tables to scroll", () => {
     const norms = table(["Crop", "Norm (kg N/ha)"], ["Grasland", "345"]);
     rehypeStackedTables()(el("root", [norms]));

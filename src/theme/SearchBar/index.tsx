@@ -17,9 +17,12 @@ type Props = ComponentProps<typeof OriginalSearchBar>;
 // own, fetched when the reader reaches for search: on hover, touch, focus or
 // the mod+K shortcut. Until it has arrived the server-rendered box stands in.
 type Bar = typeof OriginalSearchBar;
+// ./loaded: the plugin's bar with a guard that keeps focus where the reader moves it.
 let loading: Promise<Bar> | undefined;
 const loadBar = (): Promise<Bar> => {
-  loading ??= import("@theme-original/SearchBar").then((module) => module.default);
+  loading ??= import(/* webpackChunkName: "SearchBar" */ "./loaded").then(
+    (module) => module.default,
+  );
   return loading;
 };
 
