@@ -91,6 +91,21 @@ function lazyRouteComponents(source: string, creator: string): string {
   return source.replace(core, `import ComponentCreator from ${JSON.stringify(creator)};`);
 }
 
+/**
+ * The route table's leaves as calls, `leaf(path, hash, sidebar)`, instead of objects that
+ * write each path twice (about 0.3 KB gzip of main.js, and 5 bytes per page the site adds).
+ */
+function compactLeaves(source: string): string {
+  const leaf =
+    /\{\s*path: '([^']+)',\s*component: ComponentCreator\('\1', '(\w+)'\),\s*exact: true(?:,\s*sidebar: "(\w+)")?\s*\}/g;
+  const compact = source.replace(leaf, (_, routePath: string, hash: string, sidebar?: string) =>
+    sidebar ? `leaf('${routePath}', '${hash}', "${sidebar}")` : `leaf('${routePath}', '${hash}')`,
+  );
+  const helper =
+    "const leaf = (path, hash, sidebar) => ({ path, component: ComponentCreator(path, hash), exact: true, ...(sidebar ? { sidebar } : {}) });\n";
+  return compact.replace("\nexport default [", `\n${helper}export default [`);
+}
+
 /** Chunk names a route's chunk-name record refers to (it may nest). */
 function chunkNamesOf(value: unknown): string[] {
   if (typeof value === "string") return [value];
@@ -122,9 +137,11 @@ function splitApiRoutes(
   const open = routes.lastIndexOf("[", firstLeaf);
   const close = closing(routes, open);
   const leaves = routes.slice(open + 1, close);
-  const clientRoutes = lazyRouteComponents(
-    `import apiLeaves from ${JSON.stringify(path.join(outDir, "api-leaves.js"))};\n${routes.slice(0, open)}apiLeaves${routes.slice(close + 1)}`,
-    creator,
+  const clientRoutes = compactLeaves(
+    lazyRouteComponents(
+      `import apiLeaves from ${JSON.stringify(path.join(outDir, "api-leaves.js"))};\n${routes.slice(0, open)}apiLeaves${routes.slice(close + 1)}`,
+      creator,
+    ),
   );
 
   const chunkNames = JSON.parse(
