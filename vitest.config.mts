@@ -140,6 +140,20 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      // The packages built, packed, checked by publint and attw, installed from their tarballs
+      // outside the workspace and run, type-checked and bundled there (tests/install).
+      {
+        extends: true as const,
+        test: {
+          name: "install",
+          root: ".",
+          include: ["tests/install/**/*.test.ts"],
+          // Its cases are child processes that wait for one install: all may wait at once.
+          maxConcurrency: 32,
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+        },
+      },
       // Runs the REST API walk-through's curl blocks against a live service.
       {
         extends: true as const,
