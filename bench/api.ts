@@ -6,6 +6,8 @@
 //   node --conditions=source --import tsx bench/api.ts --pg     # also PostgreSQL
 //   ... --no-norms                                               # without the norms calls
 //   ... --pg-only                                                # PostgreSQL only
+//   ... --profile DIR                                            # the service's CPU profile of
+//                                                                # the load, DIR/<label>.cpuprofile
 //
 // Reports requests/s, read p50/p95/p99, write p50/p95, the service's CPU per request (and a
 // local PostgreSQL server's, from /proc), the load average and core count, and
@@ -20,7 +22,8 @@
 
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
@@ -278,6 +281,15 @@ async function run(label: string, fdm: import("fdm-core").FdmType) {
   const firstNorms = normsTimes[0] ?? Number.NaN;
   normsTimes.sort((a, b) => a - b);
 
+  // With --profile DIR: the service's CPU profile of the load window (setup excluded).
+  const profileAt = process.argv.indexOf("--profile");
+  const profileDir = profileAt === -1 ? null : process.argv[profileAt + 1];
+  const profiler = profileDir ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
   const cpuBefore = process.cpuUsage();
   const pgBefore = label === "PostgreSQL" ? postgresCpuMs() : null;
   const result = await new Promise<LoadResult>((resolve, reject) => {
@@ -290,6 +302,12 @@ async function run(label: string, fdm: import("fdm-core").FdmType) {
 
   const cpu = process.cpuUsage(cpuBefore);
   const pgAfter = pgBefore === null ? null : postgresCpuMs();
+  if (profiler && profileDir) {
+    const { profile } = await profiler.post("Profiler.stop");
+    profiler.disconnect();
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(`${profileDir}/${label}.cpuprofile`, JSON.stringify(profile));
+  }
   // Nothing lost or duplicated: one last walk holds the 1,000 fields and every one written.
   const final = new Set<string>();
   let cursor: string | null = null;

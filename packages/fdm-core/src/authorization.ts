@@ -1,8 +1,9 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type AnyPgColumn, type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
 import { deepFreeze } from "fdm-data";
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
+import { Prepared } from "./prepared.js";
 import {
   auditLog,
   type auditOutcome,
@@ -86,13 +87,13 @@ export const organizationFarmActions: Record<OrganizationRole, readonly FarmActi
  * SQL condition: the role row belongs to the principal, or to an organization it is a
  * member of with an organization role that may take this action on the organization's farms.
  */
-function heldBy(db: FdmType, principalId: string, action: FarmAction): SQL | undefined {
+function heldBy(principalId: SQLWrapper, action: FarmAction): SQL | undefined {
   const orgRoles = organizationRoleOrder.filter((r) => organizationFarmActions[r].includes(action));
   return or(
     eq(farmRoles.principalId, principalId),
     inArray(
       farmRoles.principalId,
-      db
+      queryBuilder
         .select({ id: organizationMembers.organizationId })
         .from(organizationMembers)
         .where(
@@ -242,6 +243,94 @@ export async function rowsOf<T>(db: FdmType, query: SQL): Promise<T[]> {
   return result.rows ?? result;
 }
 
+const queryBuilder = new QueryBuilder();
+
+/** The statements of {@link decide}, by resource, action and lock: each built once. */
+const decisions = new Map<string, Prepared>();
+
+/**
+ * The statement of {@link decide} for a resource, an action and a lock; its placeholders are
+ * `id`, `principal`, `auditId` and `origin`. Built once and run prepared (see prepared.ts).
+ */
+function decisionOf(resource: FarmResource, action: FarmAction, lock: boolean): Prepared {
+  const key = `${resource} ${action} ${lock}`;
+  let statement = decisions.get(key);
+  if (!statement) {
+    statement = new Prepared(() => decisionSql(resource, action, lock));
+    decisions.set(key, statement);
+  }
+  return statement;
+}
+
+function decisionSql(resource: FarmResource, action: FarmAction, lock: boolean, work?: SQL): SQL {
+  const id = sql.placeholder("id");
+  const principal = sql.placeholder("principal");
+  const src = sourceOf(resource);
+  const where = eq(src.id, id);
+  // For a field, its tenure comes along, so that writes need not read it again.
+  const isField = resource === "field";
+  let target = queryBuilder
+    .select({
+      farmId: sql<string>`${src.farmId}`.as("farm_id"),
+      acquiringDate: isField
+        ? sql`${fieldAcquiring.acquiringDate}`.as("acquiring_date")
+        : sql`null`.as("acquiring_date"),
+      discardingDate: isField
+        ? sql`${fieldDiscarding.discardingDate}`.as("discarding_date")
+        : sql`null`.as("discarding_date"),
+    })
+    .from(src.from)
+    .$dynamic();
+  if (isField) {
+    target = target.leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId));
+  }
+  let roles = queryBuilder
+    .select({
+      role: sql<string>`${farmRoles.role}::text`.as("role"),
+      via: sql<string>`${farmRoles.principalId}`.as("via"),
+    })
+    .from(src.from)
+    .$dynamic();
+  for (const [table, on] of src.joins) {
+    target = target.innerJoin(table, on);
+    roles = roles.innerJoin(table, on);
+  }
+  // A lock cannot reach the nullable side of an outer join, so the roles are read (and locked)
+  // through an inner join and the farm on its own, which tells "denied" from "not found".
+  roles = roles.innerJoin(
+    farmRoles,
+    and(eq(farmRoles.farmId, src.farmId), heldBy(principal, action)),
+  );
+  const granting = farmRoleOrder.filter((r) => permissions[r].includes(action));
+  const rank = sql.join(
+    farmRoleOrder.map((r, i) => sql`when ${r} then ${sql.raw(String(i))}`),
+    sql` `,
+  );
+  const grantingRoles = sql.join(
+    granting.map((r) => sql`${r}`),
+    sql`, `,
+  );
+  return sql`with target as (${target.where(where)}),
+      roles as materialized (${lock ? roles.where(where).for("share", { of: farmRoles }) : roles.where(where)}),
+      actor as (select exists (select 1 from ${authUser} where ${authUser.id} = ${principal}) as ok),
+      decision as (
+        select t.farm_id, t.acquiring_date, t.discarding_date, actor.ok as actor_ok,
+          case when actor.ok then (select via from roles where role in (${grantingRoles})
+            order by case role ${rank} end, (via = ${principal}) desc limit 1) end as via
+        from actor left join (select * from target limit 1) as t on true
+      ),
+      audited as (
+        insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin, outcome, error_code)
+        select ${sql.placeholder("auditId")}, ${principal}, ${action}, ${resource}, ${id}, farm_id, via is not null, via, ${sql.placeholder("origin")},
+          (case when via is not null then 'done' else 'refused' end)::audit_outcome,
+          case when via is not null then null when actor_ok and farm_id is null then 'NOT_FOUND' else 'PERMISSION_DENIED' end
+        from decision
+        returning id
+      )
+      select farm_id, via, actor_ok, acquiring_date, discarding_date${work ? sql`, case when via is not null then (${work}) end as work` : sql``}
+      from decision where (select count(*) from audited) = 1`;
+}
+
 /**
  * The access check and its audit row in ONE statement: checks that the acting
  * principal is an existing user (only users act; an organization acts through
@@ -260,80 +349,77 @@ export async function decide(
   id: string,
   origin: string,
   lock: boolean,
-): Promise<{ found: Resolved; entry: AuditEntry; actorExists: boolean }> {
-  const src = sourceOf(resource);
-  const where = eq(src.id, id);
-  // For a field, its tenure comes along, so that writes need not read it again.
+): Promise<Decision> {
+  return runDecision(
+    db,
+    decisionOf(resource, action, lock),
+    principal,
+    action,
+    resource,
+    id,
+    origin,
+  );
+}
+
+/** What {@link decide} found: the farm, the audit entry it wrote, and whether the actor is a user. */
+export type Decision = { found: Resolved; entry: AuditEntry; actorExists: boolean };
+
+/**
+ * Work that is one SQL value, for {@link decideWith}: `key` names its shape (statements are
+ * built once per resource, action and key), `sql` selects ONE value and may use placeholders
+ * of its own, whose values are passed to {@link decideWith}.
+ */
+export interface StatementWork {
+  key: string;
+  sql: () => SQL;
+}
+
+/**
+ * {@link decide} and the work in ONE statement: the work's value is computed only when the
+ * check grants the action, in the same snapshot, and comes back as `value` (`undefined` when
+ * refused). One round trip instead of two. When the statement fails, nothing is written, the
+ * audit row included: the caller records the call (see guard.ts).
+ */
+export async function decideWith(
+  db: FdmType,
+  principal: string,
+  action: FarmAction,
+  resource: FarmResource,
+  id: string,
+  origin: string,
+  work: StatementWork,
+  values: Record<string, unknown>,
+  lock: boolean,
+): Promise<Decision & { value: unknown }> {
+  const key = `${resource} ${action} ${lock} ${work.key}`;
+  let statement = decisions.get(key);
+  if (!statement) {
+    statement = new Prepared(() => decisionSql(resource, action, lock, work.sql()));
+    decisions.set(key, statement);
+  }
+  return runDecision(db, statement, principal, action, resource, id, origin, values);
+}
+
+async function runDecision(
+  db: FdmType,
+  statement: Prepared,
+  principal: string,
+  action: FarmAction,
+  resource: FarmResource,
+  id: string,
+  origin: string,
+  workValues?: Record<string, unknown>,
+): Promise<Decision & { value: unknown }> {
   const isField = resource === "field";
-  let target = db
-    .select({
-      farmId: sql<string>`${src.farmId}`.as("farm_id"),
-      acquiringDate: isField
-        ? sql`${fieldAcquiring.acquiringDate}`.as("acquiring_date")
-        : sql`null`.as("acquiring_date"),
-      discardingDate: isField
-        ? sql`${fieldDiscarding.discardingDate}`.as("discarding_date")
-        : sql`null`.as("discarding_date"),
-    })
-    .from(src.from)
-    .$dynamic();
-  if (isField) {
-    target = target.leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId));
-  }
-  let roles = db
-    .select({
-      role: sql<string>`${farmRoles.role}::text`.as("role"),
-      via: sql<string>`${farmRoles.principalId}`.as("via"),
-    })
-    .from(src.from)
-    .$dynamic();
-  for (const [table, on] of src.joins) {
-    target = target.innerJoin(table, on);
-    roles = roles.innerJoin(table, on);
-  }
-  // A lock cannot reach the nullable side of an outer join, so the roles are read (and locked)
-  // through an inner join and the farm on its own, which tells "denied" from "not found".
-  roles = roles.innerJoin(
-    farmRoles,
-    and(eq(farmRoles.farmId, src.farmId), heldBy(db, principal, action)),
-  );
-  const granting = farmRoleOrder.filter((r) => permissions[r].includes(action));
-  const rank = sql.join(
-    farmRoleOrder.map((r, i) => sql`when ${r} then ${sql.raw(String(i))}`),
-    sql` `,
-  );
-  const grantingRoles = sql.join(
-    granting.map((r) => sql`${r}`),
-    sql`, `,
-  );
   const auditId = createId();
-  const [row] = await rowsOf<{
+  const [row] = await statement.rows<{
     farm_id: string | null;
     via: string | null;
     actor_ok: boolean | string;
     acquiring_date: unknown;
     discarding_date: unknown;
-  }>(
-    db,
-    sql`with target as (${target.where(where)}),
-      roles as materialized (${lock ? roles.where(where).for("share", { of: farmRoles }) : roles.where(where)}),
-      actor as (select exists (select 1 from ${authUser} where ${authUser.id} = ${principal}) as ok),
-      decision as (
-        select t.farm_id, t.acquiring_date, t.discarding_date, actor.ok as actor_ok,
-          case when actor.ok then (select via from roles where role in (${grantingRoles})
-            order by case role ${rank} end, (via = ${principal}) desc limit 1) end as via
-        from actor left join (select * from target limit 1) as t on true
-      ),
-      audited as (
-        insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin, outcome, error_code)
-        select ${auditId}, ${principal}, ${action}, ${resource}, ${id}, farm_id, via is not null, via, ${origin},
-          (case when via is not null then 'done' else 'refused' end)::audit_outcome,
-          case when via is not null then null when actor_ok and farm_id is null then 'NOT_FOUND' else 'PERMISSION_DENIED' end
-        from decision
-        returning id
-      )
-      select farm_id, via, actor_ok, acquiring_date, discarding_date from decision where (select count(*) from audited) = 1`,
-  );
+    work?: unknown;
+  }>(db, { ...workValues, id, principal, auditId, origin });
   if (!row) throw new Error("the access check wrote no audit row");
   return {
     found: row.farm_id
@@ -361,6 +447,7 @@ export async function decide(
       id: auditId,
     },
     actorExists: row.actor_ok === true || row.actor_ok === "t",
+    value: row.via !== null ? (row.work ?? null) : undefined,
   };
 }
 

@@ -691,3 +691,17 @@ describe("updateField and discardField decide access once", () => {
     ]);
   });
 });
+
+describe("addField returning the record", () => {
+  it("gives the field exactly as getField reads it, with and without a discarding date", async () => {
+    for (const input of [base, { ...base, discardingDate: new Date("2024-06-30T12:00:00Z") }]) {
+      const { result: added, rows } = await withAuditRows(db.fdm, () =>
+        addField(db.fdm, "grower", farmId, input, { returning: "record" }),
+      );
+      expect(added).toStrictEqual(await getField(db.fdm, "grower", added.id));
+      expect(added.discardingDate).toEqual("discardingDate" in input ? input.discardingDate : null);
+      expect(added.createdAt).toBeInstanceOf(Date);
+      expect(rows).toEqual([expect.objectContaining({ origin: "addField", outcome: "done" })]);
+    }
+  });
+});

@@ -1,4 +1,6 @@
-import { and, count, eq, gte, isNull, lte, max, min, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, max, min, or, type SQL, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { StatementWork } from "./authorization.js";
 import { removeFieldsTx } from "./cascade.js";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
@@ -13,12 +15,15 @@ import { insertTogether, refreshStatistics } from "./insert-together.js";
 import { jsonList } from "./json-list.js";
 import {
   type CheckedPage,
+  jsonPageSql,
   type Page,
   type PageRequest,
   pageOf,
-  readJsonPage,
+  pageValues,
+  readPreparedJsonPage,
   requirePage,
 } from "./page.js";
+import { Prepared } from "./prepared.js";
 import { type ReturningRecord, wantsRecord } from "./returning.js";
 import {
   acquiringMethodOptions,
@@ -50,6 +55,8 @@ import {
 /** How a farm holds a field: a value of `fdmSchema.acquiringMethodOptions`. */
 export type AcquiringMethod = (typeof acquiringMethodOptions)[number]["value"];
 const acquiringMethods = acquiringMethodOptions.map((o) => o.value);
+/** Builds the SQL of prepared statements (see prepared.ts), which no handle runs directly. */
+const queryBuilder = new QueryBuilder();
 
 /** The details of a field that a user enters. */
 export interface FieldInput {
@@ -244,13 +251,19 @@ export async function addField(
 ): Promise<string | Field> {
   const row = fieldRow(field);
   const record = wantsRecord(options);
-  return guard(fdm, principalId, "addField").write("farm", farmId, async (tx) => {
-    await checkFieldsPerFarm(tx, farmId, 1, "farmId");
-    // checked here, once access is granted: the geometry's size is the caller's to choose
-    const { geometry, areaHa } = validateGeometry(row.geometry);
-    await insertFields(tx, farmId, [{ ...row, geometry, areaHa }]);
-    return record ? readField(tx, row.id) : row.id;
-  });
+  return guard(fdm, principalId, "addField").write(
+    "farm",
+    farmId,
+    async (tx) => {
+      // The farm's fields were locked in the check's statement (the last argument).
+      await checkFieldsPerFarm(tx, farmId, 1, "farmId", { locked: true });
+      // checked here, once access is granted: the geometry's size is the caller's to choose
+      const { geometry, areaHa } = validateGeometry(row.geometry);
+      const added = await insertField(tx, farmId, { ...row, geometry, areaHa });
+      return record ? added : row.id;
+    },
+    { ...lockingFarmFields, values: { key: farmFieldsLockKey(farmId) } },
+  );
 }
 
 /**
@@ -299,6 +312,61 @@ async function insertFields(tx: FdmType, farmId: string, rows: CheckedField[]): 
 }
 
 /**
+ * Inserts one validated field with its acquiring (and discarding) and returns it as stored, as
+ * {@link readField} would read it: ONE prepared statement (see prepared.ts), the field read
+ * from what the inserts return.
+ */
+async function insertField(tx: FdmType, farmId: string, field: CheckedField): Promise<Field> {
+  const [row] = await (field.discardingDate ? insertDiscardedField : insertUndiscardedField).rows<{
+    list: string;
+  }>(tx, {
+    id: field.id,
+    name: field.name,
+    geometry: JSON.stringify(field.geometry),
+    areaHa: field.areaHa,
+    farmId,
+    // Timestamps as text, as drizzle sends them (its postgres-js driver passes no Date).
+    acquiringDate: field.acquiringDate.toISOString(),
+    acquiringMethod: field.acquiringMethod,
+    ...(field.discardingDate ? { discardingDate: field.discardingDate.toISOString() } : {}),
+  });
+  return one(fieldList.parse<Field>(row?.list), "fieldId", field.id);
+}
+
+/** The statement of {@link insertField}, with the discarding or without. */
+function insertOneField(discarded: boolean): Prepared {
+  const p = sql.placeholder;
+  const col = (c: { name: string }) => sql.identifier(c.name);
+  return new Prepared(() => {
+    const field = sql`insert into ${fields} (${col(fields.id)}, ${col(fields.name)}, ${col(fields.geometry)}, ${col(fields.areaHa)})
+      values (${p("id")}, ${p("name")}, ${p("geometry")}::jsonb, ${p("areaHa")}) returning *`;
+    const acquiring = sql`insert into ${fieldAcquiring} (${col(fieldAcquiring.fieldId)}, ${col(fieldAcquiring.farmId)}, ${col(fieldAcquiring.acquiringDate)}, ${col(fieldAcquiring.acquiringMethod)})
+      values (${p("id")}, ${p("farmId")}, ${p("acquiringDate")}, ${p("acquiringMethod")}) returning *`;
+    const discarding = sql`insert into ${fieldDiscarding} (${col(fieldDiscarding.fieldId)}, ${col(fieldDiscarding.discardingDate)})
+      values (${p("id")}, ${p("discardingDate")}) returning *`;
+    // The row as fieldList reads it from the tables, here from what the inserts return.
+    const alias = new Map<unknown, string>([
+      [fields, "f"],
+      [fieldAcquiring, "a"],
+      [fieldDiscarding, "d"],
+    ]);
+    const values = Object.values(fieldColumns).map((c) => {
+      const from = alias.get(c.table);
+      if (from === undefined) throw new Error(`insertField: no alias for ${c.name}`);
+      return from === "d" && !discarded
+        ? sql`null`
+        : sql`${sql.identifier(from)}.${sql.identifier(c.name)}`;
+    });
+    const row = sql`json_build_array(${sql.join(values, sql`, `)})`;
+    return sql`with f as (${field}), a as (${acquiring})${discarded ? sql`, d as (${discarding})` : sql``}
+      select coalesce(json_agg(${row}), '[]')::text as list
+      from f join a on a.${col(fieldAcquiring.fieldId)} = f.${col(fields.id)}${discarded ? sql` join d on d.${col(fieldDiscarding.fieldId)} = f.${col(fields.id)}` : sql``}`;
+  });
+}
+const insertUndiscardedField = insertOneField(false);
+const insertDiscardedField = insertOneField(true);
+
+/**
  * The most fields one farm may hold, discarded ones included (they stay in its history, and a
  * balance over past years reads them); removeField frees a place. Far above any real farm (a
  * Dutch farm holds a few dozen parcels, the largest a few hundred) and 2.5 times the 1,000-field
@@ -317,14 +385,11 @@ async function checkFieldsPerFarm(
   farmId: string,
   adding: number,
   field: "farmId" | "fields",
+  { locked = false } = {},
 ): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`fdm.fields:${farmId}`}, 0))`,
-  );
-  const [held] = await tx
-    .select({ n: count() })
-    .from(fieldAcquiring)
-    .where(eq(fieldAcquiring.farmId, farmId));
+  // The count in a statement after the lock's: its snapshot is taken with the lock held.
+  if (!locked) await lockFarmFields.rows(tx, { key: farmFieldsLockKey(farmId) });
+  const [held] = await farmFieldCount.rows<{ n: number | string }>(tx, { farmId });
   const n = Number(held?.n ?? 0);
   if (n + adding > MAX_FIELDS_PER_FARM) {
     const what = adding === 1 ? "one more field" : `${adding} more fields`;
@@ -335,6 +400,18 @@ async function checkFieldsPerFarm(
     );
   }
 }
+
+/** The lock of a farm's fields (see checkFieldsPerFarm): an advisory one, for the transaction. */
+const lockingFarmFields: StatementWork = {
+  key: "lock farm fields",
+  sql: () => sql`select pg_advisory_xact_lock(hashtextextended(${sql.placeholder("key")}, 0))`,
+};
+const lockFarmFields = new Prepared(lockingFarmFields.sql);
+const farmFieldsLockKey = (farmId: string) => `fdm.fields:${farmId}`;
+const farmFieldCount = new Prepared(
+  () =>
+    sql`select count(*) as n from ${fieldAcquiring} where ${fieldAcquiring.farmId} = ${sql.placeholder("farmId")}`,
+);
 
 /** The most fields {@link addFields} takes in one call. */
 const MAX_FIELDS_PER_CALL = 5_000;
@@ -476,14 +553,20 @@ export async function getField(
 
 /** Reads one field on the handle given (in a write: its transaction), with no access check. */
 async function readField(db: FdmType, fieldId: string): Promise<Field> {
-  const rows = await db
-    .select(fieldColumns)
+  const [row] = await fieldById.rows<{ list: string }>(db, { fieldId });
+  return one(fieldList.parse<Field>(row?.list), "fieldId", fieldId);
+}
+
+/** The statement of {@link readField}: the field as ONE JSON value (see json-list.ts), prepared. */
+const fieldById = new Prepared(() =>
+  queryBuilder
+    .select({ list: fieldList.select(fields.id).as("list") })
     .from(fields)
     .innerJoin(fieldAcquiring, eq(fieldAcquiring.fieldId, fields.id))
     .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fields.id))
-    .where(eq(fields.id, fieldId));
-  return one(rows, "fieldId", fieldId);
-}
+    .where(eq(fields.id, sql.placeholder("fieldId")))
+    .getSQL(),
+);
 
 /**
  * Lists the fields of a farm, by name. With a timeframe, only the fields the
@@ -559,11 +642,16 @@ export async function getFields(
   page?: PageRequest,
 ): Promise<Field[] | Page<Field>> {
   const tf = requireTimeframe(timeframe);
-  const checked = page === undefined ? null : requirePage(page);
-  return guard(fdm, principalId, "getFields").list("farm", farmId, async (db) =>
-    checked === null
-      ? fieldsOfFarm(db, farmId, tf)
-      : pageOf(await fieldsOfFarm(db, farmId, tf, checked), checked, (f) => f.id),
+  const access = guard(fdm, principalId, "getFields");
+  if (page === undefined) return access.list("farm", farmId, (db) => fieldsOfFarm(db, farmId, tf));
+  const checked = requirePage(page);
+  // A page: the check, its audit row and the page in ONE statement (see Guard.listIn).
+  return access.listIn(
+    "farm",
+    farmId,
+    fieldPageOf(tf, checked),
+    { ...fieldPageValues(farmId, tf), ...pageValues(checked) },
+    (list) => pageOf(fieldList.parse<Field>(list as string | null), checked, (f) => f.id),
   );
 }
 
@@ -590,20 +678,50 @@ export async function fieldsOfFarm(
     return fieldList.parse<Field>(row?.list);
   }
   // In the order of the index of (farm, field id): the page costs the same on any farm.
-  return readJsonPage<Field>(
-    db,
-    fieldList,
-    fieldAcquiring.fieldId,
-    page,
-    (selected) =>
-      db
-        .select(selected)
-        .from(fieldAcquiring)
-        .innerJoin(fields, eq(fields.id, fieldAcquiring.fieldId))
-        .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
-        .$dynamic(),
-    where,
-  );
+  const { statement } = fieldPageOf(tf, page);
+  return readPreparedJsonPage<Field>(db, statement, fieldList, page, fieldPageValues(farmId, tf));
+}
+
+/** The values of a field page's placeholders but its start and size (see pageValues). */
+const fieldPageValues = (farmId: string, tf: Timeframe) => ({
+  farmId,
+  // Timestamps as text, as drizzle sends them (its postgres-js driver passes no Date).
+  start: tf.start?.toISOString(),
+  end: tf.end?.toISOString(),
+});
+
+/**
+ * A page of a farm's fields, by shape (with a start, an end, an `after`): its SQL, as the work
+ * of a combined statement (Guard.listIn), and as a statement of its own; each built once.
+ */
+const fieldPages = new Map<string, StatementWork & { statement: Prepared }>();
+
+function fieldPageOf(tf: Timeframe, page: CheckedPage): StatementWork & { statement: Prepared } {
+  const key = `fields ${tf.start ? "s" : ""}${tf.end ? "e" : ""}${page.after === null ? "" : "a"}`;
+  let shape = fieldPages.get(key);
+  if (!shape) {
+    const placeholders: Timeframe = {
+      start: tf.start ? (sql.placeholder("start") as unknown as Date) : null,
+      end: tf.end ? (sql.placeholder("end") as unknown as Date) : null,
+    };
+    const pageSql = () =>
+      jsonPageSql(
+        fieldList,
+        fieldAcquiring.fieldId,
+        page.after !== null,
+        (selected) =>
+          queryBuilder
+            .select(selected)
+            .from(fieldAcquiring)
+            .innerJoin(fields, eq(fields.id, fieldAcquiring.fieldId))
+            .leftJoin(fieldDiscarding, eq(fieldDiscarding.fieldId, fieldAcquiring.fieldId))
+            .$dynamic(),
+        and(eq(fieldAcquiring.farmId, sql.placeholder("farmId")), inTimeframe(placeholders)),
+      );
+    shape = { key, sql: pageSql, statement: new Prepared(pageSql) };
+    fieldPages.set(key, shape);
+  }
+  return shape;
 }
 
 const fieldList = jsonList(fieldColumns);

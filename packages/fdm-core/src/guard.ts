@@ -4,6 +4,8 @@
  * ```ts
  * // a read of one farm resource: check + audit row (one statement), then the work
  * guard(fdm, principalId, "getField").read("field", fieldId, (db, ctx) => ...);
+ * // a list whose work is one SQL value (a page as JSON): check, audit row and work in ONE statement
+ * guard(fdm, principalId, "getFields").listIn("farm", farmId, work, values, (value) => ...);
  * // a write: check with the role rows share-locked, audit row and work in ONE transaction
  * guard(fdm, principalId, "updateField").write("field", fieldId, (tx, ctx) => ...);
  * guard(fdm, principalId, "grantRoleToFarm").share("farm", farmId, (tx, ctx) => ...);
@@ -36,6 +38,7 @@ import {
   type AuditEntry,
   audit,
   decide,
+  decideWith,
   endedWith,
   type FarmAction,
   type FarmResource,
@@ -43,12 +46,13 @@ import {
   idFieldOf,
   type OrganizationRole,
   organizationPermissions,
-  rowsOf,
+  type StatementWork,
   type Tenure,
 } from "./authorization.js";
 import { FdmError, FdmPermissionError } from "./error.js";
 import type { FdmType } from "./fdm.js";
 import { noteWrite } from "./insert-together.js";
+import { Prepared, transaction } from "./prepared.js";
 import { auditLog, authUser, farms, organizationMembers, organizations } from "./schema.js";
 import { createId, requireId } from "./validate.js";
 
@@ -61,6 +65,12 @@ export interface FarmContext {
   /** For a field: the farm's tenure of it; otherwise `null`. */
   tenure: Tenure | null;
 }
+
+/** A statement of a write's work that runs in its check's statement (see {@link Guard.write}). */
+export type JoinedStatement = StatementWork & {
+  /** The values of its placeholders (not `id`, `principal`, `auditId` or `origin`). */
+  values: Record<string, unknown>;
+};
 
 /** What the guard hands the work of a call not tied to one farm resource. */
 export interface ActorContext {
@@ -98,7 +108,7 @@ async function transact<T>(
 ): Promise<T> {
   let entry: AuditEntry | undefined;
   try {
-    const result = await fdm.transaction((tx) =>
+    const result = await transaction(fdm, (tx) =>
       body(tx, (e) => {
         entry = e;
       }),
@@ -157,19 +167,32 @@ async function audited<T>(
  * principal is an existing user (only users act), and tells whether it is: one statement.
  */
 async function auditActor(db: FdmType, entry: AuditEntry): Promise<string | null> {
-  const actor = sql`exists (select 1 from ${authUser} where ${authUser.id} = ${entry.principalId})`;
   const id = createId();
-  const [row] = await rowsOf<{ allowed: boolean | string }>(
-    db,
-    sql`insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin, outcome, error_code)
-      select ${id}, ${entry.principalId}, ${entry.action}, ${entry.resource}, ${entry.resourceId},
-        null, ${actor} and ${entry.allowed}, case when ${actor} then ${entry.viaPrincipalId ?? null}::text end, ${entry.origin},
-        (case when ${actor} and ${entry.allowed} then 'done' else 'refused' end)::audit_outcome,
-        case when ${actor} and ${entry.allowed} then null else 'PERMISSION_DENIED' end
-      returning allowed`,
-  );
+  const [row] = await actorAudit.rows<{ allowed: boolean | string }>(db, {
+    id,
+    principalId: entry.principalId,
+    action: entry.action,
+    resource: entry.resource,
+    resourceId: entry.resourceId,
+    allowed: entry.allowed,
+    viaPrincipalId: entry.viaPrincipalId ?? null,
+    origin: entry.origin,
+  });
   return row?.allowed === true || row?.allowed === "t" ? id : null;
 }
+
+/** The statement of {@link auditActor}, built once and run prepared (see prepared.ts). */
+const actorAudit = new Prepared(() => {
+  const principalId = sql.placeholder("principalId");
+  const allowed = sql`${sql.placeholder("allowed")}::boolean`;
+  const actor = sql`exists (select 1 from ${authUser} where ${authUser.id} = ${principalId})`;
+  return sql`insert into ${auditLog} (id, principal_id, action, resource, resource_id, farm_id, allowed, via_principal_id, origin, outcome, error_code)
+      select ${sql.placeholder("id")}, ${principalId}, ${sql.placeholder("action")}, ${sql.placeholder("resource")}, ${sql.placeholder("resourceId")},
+        null, ${actor} and ${allowed}, case when ${actor} then ${sql.placeholder("viaPrincipalId")}::text end, ${sql.placeholder("origin")},
+        (case when ${actor} and ${allowed} then 'done' else 'refused' end)::audit_outcome,
+        case when ${actor} and ${allowed} then null else 'PERMISSION_DENIED' end
+      returning allowed`;
+});
 
 /** Whether a user with this id exists (only users act). */
 async function userExists(db: FdmType, id: string): Promise<boolean> {
@@ -221,26 +244,61 @@ export class Guard {
     });
   }
 
-  private change<T>(
+  private async change<T>(
     action: "write" | "share" | "delete",
     resource: FarmResource,
     resourceId: unknown,
     work: (tx: FdmType, ctx: FarmContext) => Promise<T>,
+    first?: JoinedStatement,
   ): Promise<T> {
     const principal = requireId(this.principalId, "principalId");
     const idField = idFieldOf(resource);
     const id = requireId(resourceId, idField);
-    return transact(this.fdm, this.name, async (tx, audited) => {
-      if (resource === "farm" && action !== "write") {
-        // Role changes and removal lock the farm row first, so that the roles read next
-        // are current and two owners acting at once are serialised.
-        await tx.select({ id: farms.id }).from(farms).where(eq(farms.id, id)).for("no key update");
-      }
-      const decision = await decide(tx, principal, action, resource, id, this.name, true);
-      audited(decision.entry);
-      const farm = granted(decision, resource, idField);
-      return work(tx, { principalId: principal, ...farm });
-    });
+    let joinedFailure: { error: unknown } | undefined;
+    try {
+      return await transact(this.fdm, this.name, async (tx, audited) => {
+        if (resource === "farm" && action !== "write") {
+          // Role changes and removal lock the farm row first, so that the roles read next
+          // are current and two owners acting at once are serialised.
+          await tx
+            .select({ id: farms.id })
+            .from(farms)
+            .where(eq(farms.id, id))
+            .for("no key update");
+        }
+        const decision = first
+          ? await decideWith(
+              tx,
+              principal,
+              action,
+              resource,
+              id,
+              this.name,
+              first,
+              first.values,
+              true,
+            ).catch((error: unknown) => {
+              joinedFailure = { error };
+              throw error;
+            })
+          : await decide(tx, principal, action, resource, id, this.name, true);
+        audited(decision.entry);
+        const farm = granted(decision, resource, idField);
+        return work(tx, { principalId: principal, ...farm });
+      });
+    } catch (err) {
+      if (!joinedFailure) throw err;
+      // The check's statement failed with the work's first statement, and wrote nothing: the
+      // check on its own writes the audit row, which for a granted call records the failure.
+      const { error } = joinedFailure;
+      return wrapped(this.name, async () => {
+        const alone = await decide(this.fdm, principal, action, resource, id, this.name, false);
+        granted(alone, resource, idField);
+        return audited(this.fdm, alone.entry.id as string, alone.entry, () =>
+          Promise.reject(error),
+        );
+      });
+    }
   }
 
   /** Reads one resource (action `read`). */
@@ -261,13 +319,67 @@ export class Guard {
     return this.check("list", resource, resourceId, work);
   }
 
-  /** Writes to or under a resource (action `write`), in one transaction with the check. */
+  /**
+   * Lists what belongs to a resource (action `list`) when the work is ONE SQL value, e.g. a page
+   * of a list as JSON text: the check, its audit row and the work run as one prepared statement
+   * (one round trip, one snapshot; see decideWith), and `then` turns the value into the result.
+   * A refusal throws as {@link Guard.list}'s. When the statement fails it wrote nothing: the
+   * check then runs on its own, writing its audit row, which for a granted call records the
+   * failure, as when {@link Guard.list}'s work fails.
+   *
+   * @param values - The values of the work's placeholders (not `id`, `principal`, `auditId` or `origin`).
+   */
+  listIn<T>(
+    resource: FarmResource,
+    resourceId: unknown,
+    work: StatementWork,
+    values: Record<string, unknown>,
+    then: (value: unknown) => T,
+  ): Promise<T> {
+    const principal = requireId(this.principalId, "principalId");
+    const idField = idFieldOf(resource);
+    const id = requireId(resourceId, idField);
+    return wrapped(this.name, async () => {
+      let decision: Awaited<ReturnType<typeof decideWith>>;
+      try {
+        decision = await decideWith(
+          this.fdm,
+          principal,
+          "list",
+          resource,
+          id,
+          this.name,
+          work,
+          values,
+          false,
+        );
+      } catch (err) {
+        // Nothing was written: the check on its own writes the row; a granted call's then
+        // records the failure.
+        const alone = await decide(this.fdm, principal, "list", resource, id, this.name, false);
+        granted(alone, resource, idField);
+        return audited(this.fdm, alone.entry.id as string, alone.entry, () => Promise.reject(err));
+      }
+      granted(decision, resource, idField);
+      const { value } = decision;
+      return audited(this.fdm, decision.entry.id as string, decision.entry, async () =>
+        then(value),
+      );
+    });
+  }
+
+  /**
+   * Writes to or under a resource (action `write`), in one transaction with the check. `first`,
+   * when given, is the work's first statement (e.g. taking a lock): it runs in the check's own
+   * statement, only when the check grants the write; one round trip fewer.
+   */
   write<T>(
     resource: FarmResource,
     resourceId: unknown,
     work: (tx: FdmType, ctx: FarmContext) => Promise<T>,
+    first?: JoinedStatement,
   ): Promise<T> {
-    return this.change("write", resource, resourceId, work);
+    return this.change("write", resource, resourceId, work, first);
   }
 
   /** Changes who holds which role on a farm (action `share`), with the farm row locked. */

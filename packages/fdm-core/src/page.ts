@@ -2,11 +2,12 @@
 // page costs the same however long the list is. Keys compare as bytes (`collate "C"`), the
 // order of JavaScript's `<` on the ASCII ids fdm uses, whatever the database's collation.
 import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import type { PgSelect, PgSelectQueryBuilder } from "drizzle-orm/pg-core";
 import { rowsOf } from "./authorization.js";
 import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
 import type { JsonList } from "./json-list.js";
+import type { Prepared } from "./prepared.js";
 
 /** What a list function's optional `page` argument asks for. */
 export interface PageRequest {
@@ -103,5 +104,50 @@ export async function readJsonPage<T>(
     db,
     sql`select ${list.selectFrom(sql`(${rows})`)} as list`,
   );
+  return list.parse<T>(row?.list);
+}
+
+/**
+ * The SQL of one page of a JSON list, as {@link readJsonPage} reads it, with the page's start
+ * and size as placeholders: `after` (only when `withAfter`; the first page has none) and
+ * `limit` (see {@link pageValues}). `where` may hold placeholders of its own. It selects one
+ * value, the page's rows as JSON text, for {@link JsonList.parse} and {@link pageOf}.
+ */
+export function jsonPageSql(
+  list: JsonList,
+  key: SQLWrapper,
+  withAfter: boolean,
+  from: (fields: { row: SQL.Aliased; key: SQL.Aliased }) => PgSelectQueryBuilder,
+  where: SQL | undefined,
+): SQL {
+  const rows = from({ row: sql`${list.row()}`.as("row"), key: sql`${key}`.as("key") })
+    .where(
+      and(where, withAfter ? sql`${key} collate "C" > ${sql.placeholder("after")}` : undefined),
+    )
+    .orderBy(byKey(key))
+    .limit(sql.placeholder("limit") as unknown as number);
+  return sql`select ${list.selectFrom(sql`(${rows})`)} as list`;
+}
+
+/** The values of the placeholders of {@link jsonPageSql} for a page: `limit + 1` rows after its start. */
+export function pageValues(page: CheckedPage): Record<string, unknown> {
+  return page.after === null
+    ? { limit: page.limit + 1 }
+    : { limit: page.limit + 1, after: page.after };
+}
+
+/**
+ * Reads the rows of one page with a prepared statement of {@link jsonPageSql} made for this
+ * page's shape (with `after` exactly when `page.after` is not `null`): `limit + 1` rows, for
+ * {@link pageOf}. The database parses and plans it once (see prepared.ts).
+ */
+export async function readPreparedJsonPage<T>(
+  db: FdmType,
+  statement: Prepared,
+  list: JsonList,
+  page: CheckedPage,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const [row] = await statement.rows<{ list: string }>(db, { ...values, ...pageValues(page) });
   return list.parse<T>(row?.list);
 }
