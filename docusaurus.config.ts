@@ -17,7 +17,7 @@ import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolk
 import trimInfimaPlugin from "./src/plugins/trim-infima";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
-const version = "0.8.0";
+const version = "1.0.0";
 /** The release post that announces `version`: the announcement bar links to it. */
 const releasePost = "/blog/release-november-2026";
 /**

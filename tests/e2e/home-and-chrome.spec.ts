@@ -83,7 +83,7 @@ test.describe("navbar", () => {
     const source = nav.getByRole("link", { name: "GitHub" });
     await expect(source).toHaveAttribute("href", repositoryUrl);
     await expect(source).toHaveAttribute("target", "_blank");
-    await expect(nav.getByText("v0.8.0")).toBeVisible();
+    await expect(nav.getByText("v1.0.0")).toBeVisible();
   });
 
   test("each internal navbar link opens a page with its heading", async ({ page }) => {
@@ -151,7 +151,7 @@ test.describe("footer", () => {
     ]).toContain(gettingStarted);
     // One logo per colour mode is in the HTML; the one shown is 50 px.
     await expect(footer.getByRole("img", { name: "FDM logo" })).toHaveAttribute("height", "50");
-    await expect(footer.getByText("FDM 0.8.0")).toBeVisible();
+    await expect(footer.getByText("FDM 1.0.0")).toBeVisible();
   });
 
   test("every internal footer link answers with a page that has a heading", async ({ page }) => {
@@ -231,7 +231,7 @@ test.describe("announcement bar", () => {
     await page.goto(site("/"));
     await hydrated(page);
     const bar = page.locator(".theme-announcement-bar");
-    await expect(bar).toContainText("FDM 0.8.0 is out");
+    await expect(bar).toContainText("FDM 1.0.0 is out");
     // The link opens the release's own post: the newest post of the blog.
     const releaseNotes = bar.getByRole("link", { name: "release notes" });
     const href = await releaseNotes.getAttribute("href");
