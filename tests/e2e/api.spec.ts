@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import ts from "typescript";
 import { expect, hydrated, site, test } from "./fixtures";
 
@@ -366,10 +367,8 @@ test("what the reader types while the search bar loads carries over to it, focus
   });
 });
 
-test("Tab keeps going forward when the search index arrives after the reader left the box", async ({
-  page,
-}) => {
-  // The index is held back until the reader has tabbed on twice.
+/** Holds back the search index until the returned function is called. */
+async function holdSearchIndex(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -378,6 +377,14 @@ test("Tab keeps going forward when the search index arrives after the reader lef
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("Tab keeps going forward when the search index arrives after the reader left the box", async ({
+  page,
+}) => {
+  // The index is held back until the reader has tabbed on twice.
+  const release = await holdSearchIndex(page);
   await page.goto(site("/"));
   await hydrated(page);
   await page.getByPlaceholder("Search").focus();
@@ -407,14 +414,7 @@ test("Tab keeps going forward when the search index arrives after the reader lef
 test("typing on while the search index arrives keeps the focus and every keystroke", async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.context().route(/search-index.*\.json/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdSearchIndex(page);
   await page.goto(site("/"));
   await hydrated(page);
   await page.getByPlaceholder("Search").click();
