@@ -16,12 +16,14 @@ import { jsonList } from "./json-list.js";
 import {
   type CheckedPage,
   jsonPageSql,
+  KeptPages,
   type Page,
   type PageRequest,
   pageOf,
   pageValues,
   readPreparedJsonPage,
   requirePage,
+  revisionedPageSql,
 } from "./page.js";
 import { Prepared } from "./prepared.js";
 import { type ReturningRecord, wantsRecord } from "./returning.js";
@@ -29,6 +31,7 @@ import {
   acquiringMethodOptions,
   cultivationStarting,
   type FieldGeometry,
+  farmRevisions,
   fertilizerApplying,
   fieldAcquiring,
   fieldDiscarding,
@@ -339,7 +342,7 @@ function insertOneField(discarded: boolean): Prepared {
   const col = (c: { name: string }) => sql.identifier(c.name);
   return new Prepared(() => {
     const field = sql`insert into ${fields} (${col(fields.id)}, ${col(fields.name)}, ${col(fields.geometry)}, ${col(fields.areaHa)})
-      values (${p("id")}, ${p("name")}, ${p("geometry")}::jsonb, ${p("areaHa")}) returning *`;
+      values (${p("id")}, ${p("name")}, ${p("geometry")}::json, ${p("areaHa")}) returning *`;
     const acquiring = sql`insert into ${fieldAcquiring} (${col(fieldAcquiring.fieldId)}, ${col(fieldAcquiring.farmId)}, ${col(fieldAcquiring.acquiringDate)}, ${col(fieldAcquiring.acquiringMethod)})
       values (${p("id")}, ${p("farmId")}, ${p("acquiringDate")}, ${p("acquiringMethod")}) returning *`;
     const discarding = sql`insert into ${fieldDiscarding} (${col(fieldDiscarding.fieldId)}, ${col(fieldDiscarding.discardingDate)})
@@ -602,7 +605,9 @@ export async function getFields(
  * after `page.after` (ids compare as bytes). The page is read in SQL (`WHERE id > after
  * ORDER BY id LIMIT …` on an index), so it costs the same on a farm of 10 fields or 2,500;
  * fields added or removed between two pages neither shift nor repeat the others. The
- * timeframe filters as without a page.
+ * timeframe filters as without a page. A page read again while the farm's field list is
+ * unchanged is not built again: it is kept with the list's revision, which the access check's
+ * statement reads, so any change made anywhere shows on the next read.
  *
  * @param fdm - The database handle.
  * @param principalId - Who asks; needs the `list` right on the farm.
@@ -645,15 +650,25 @@ export async function getFields(
   const access = guard(fdm, principalId, "getFields");
   if (page === undefined) return access.list("farm", farmId, (db) => fieldsOfFarm(db, farmId, tf));
   const checked = requirePage(page);
-  // A page: the check, its audit row and the page in ONE statement (see Guard.listIn).
+  // A page: the check, its audit row and the page in ONE statement (see Guard.listIn). A page
+  // read before at the list's current revision is not built again (see KeptPages).
+  const values = fieldPageValues(farmId, tf);
+  const key = `${farmId}\u0000${values.start ?? ""}\u0000${values.end ?? ""}\u0000${checked.after ?? ""}\u0000${checked.limit}`;
+  const kept = keptFieldPages.get(fdm, key);
   return access.listIn(
     "farm",
     farmId,
     fieldPageOf(tf, checked),
-    { ...fieldPageValues(farmId, tf), ...pageValues(checked) },
-    (list) => pageOf(fieldList.parse<Field>(list as string | null), checked, (f) => f.id),
+    { ...values, ...pageValues(checked), known: kept?.revision ?? -1 },
+    (value) => {
+      const text = keptFieldPages.take(fdm, key, kept, value as string);
+      return pageOf(fieldList.parse<Field>(text), checked, (f) => f.id);
+    },
   );
 }
+
+/** Pages of fields read before, with the revision of their farm's field list (see page.ts). */
+const keptFieldPages = new KeptPages();
 
 /**
  * The work of {@link getFields}, also done by getFarmRecords after its one access check. With
@@ -718,7 +733,16 @@ function fieldPageOf(tf: Timeframe, page: CheckedPage): StatementWork & { statem
             .$dynamic(),
         and(eq(fieldAcquiring.farmId, sql.placeholder("farmId")), inTimeframe(placeholders)),
       );
-    shape = { key, sql: pageSql, statement: new Prepared(pageSql) };
+    const revision = queryBuilder
+      .select({ fields: farmRevisions.fields })
+      .from(farmRevisions)
+      .where(eq(farmRevisions.farmId, sql.placeholder("farmId")))
+      .getSQL();
+    shape = {
+      key,
+      sql: () => revisionedPageSql(revision, pageSql()),
+      statement: new Prepared(pageSql),
+    };
     fieldPages.set(key, shape);
   }
   return shape;

@@ -19,6 +19,7 @@ const asJson = new Set([
   "PgBoolean",
   "PgInteger",
   "PgDoublePrecision",
+  "PgJson",
   "PgJsonb",
   "PgTimestamp",
 ]);

@@ -151,3 +151,90 @@ export async function readPreparedJsonPage<T>(
   const [row] = await statement.rows<{ list: string }>(db, { ...values, ...pageValues(page) });
   return list.parse<T>(row?.list);
 }
+
+/**
+ * The SQL of a page read through a revision (see `farmRevisions` in schema.ts): ONE text value,
+ * `<revision>:<page>`, where the page (`pageSql`, e.g. {@link jsonPageSql}) is left out — the
+ * value is `<revision>:` — when the revision equals placeholder `known`, the revision the
+ * caller already holds that page at. `revision` selects the list's revision, no row meaning 0.
+ */
+export function revisionedPageSql(revision: SQL, pageSql: SQL): SQL {
+  return sql`select v.r::text || ':' || case when v.r = ${sql.placeholder("known")}::bigint then '' else (${pageSql}) end
+    from (select coalesce((${revision}), 0) as r) as v`;
+}
+
+/** A page's JSON text, and the revision of its list it was read at. */
+export interface KeptPage {
+  readonly revision: number;
+  readonly text: string;
+}
+
+/** At most this many characters of page text are kept per database handle (about 16 MB). */
+const KEPT_CHARS = 8_000_000;
+
+/**
+ * Pages read before, kept per database handle (and so per process) by what they were asked
+ * for, each with the revision of its list: a read that finds the list at the same revision
+ * takes the kept text instead of having the database build it again. Sound across processes
+ * and connections, because the revision is read in the statement that checks access and
+ * counts every committed change (schema.ts, `farmRevisions`). The oldest pages go first.
+ */
+export class KeptPages {
+  readonly #byHandle = new WeakMap<object, { pages: Map<string, KeptPage>; chars: number }>();
+
+  /**
+   * The page kept for `key`, if any: send its revision as `known` (`-1` for none), and hand it
+   * to {@link KeptPages.take} with the statement's value.
+   *
+   * @param db - The handle the page is read on.
+   * @param key - What the page was asked for (the list, its owner, its filters, its start and size).
+   */
+  get(db: object, key: string): KeptPage | undefined {
+    return this.#byHandle.get(db)?.pages.get(key);
+  }
+
+  /**
+   * The page's JSON text from a value of {@link revisionedPageSql}: the value's own page, which
+   * is then kept, or `kept`'s when the value names its revision.
+   *
+   * @param db - The handle the page was read on.
+   * @param key - As for {@link KeptPages.get}.
+   * @param kept - What {@link KeptPages.get} returned before the statement ran.
+   * @param value - `<revision>:<page>`, or `<revision>:` when `kept` is current.
+   * @throws {Error} When the value names no page and `kept` is not at its revision (the
+   *   statement was not given `kept`'s revision as `known`).
+   */
+  take(db: object, key: string, kept: KeptPage | undefined, value: string): string {
+    const at = value.indexOf(":");
+    const revision = Number(value.slice(0, at));
+    if (at === value.length - 1) {
+      if (kept?.revision !== revision) {
+        throw new Error(`kept pages: no page of revision ${revision} was kept`);
+      }
+      return kept.text;
+    }
+    const text = value.slice(at + 1);
+    let handle = this.#byHandle.get(db);
+    if (!handle) {
+      handle = { pages: new Map(), chars: 0 };
+      this.#byHandle.set(db, handle);
+    }
+    const current = handle.pages.get(key);
+    // A slower read of an older revision does not replace a newer page.
+    if (current !== undefined && current.revision > revision) return text;
+    if (current !== undefined) {
+      handle.pages.delete(key);
+      handle.chars -= current.text.length;
+    }
+    if (text.length <= KEPT_CHARS / 4) {
+      handle.pages.set(key, { revision, text });
+      handle.chars += text.length;
+      for (const [oldKey, old] of handle.pages) {
+        if (handle.chars <= KEPT_CHARS) break;
+        handle.pages.delete(oldKey);
+        handle.chars -= old.text.length;
+      }
+    }
+    return text;
+  }
+}
