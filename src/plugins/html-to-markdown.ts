@@ -48,7 +48,7 @@ const skippedTags = new Set([
 
 /** Class names of theme parts that are navigation or chrome, not content. */
 const skippedClasses =
-  /\b(pagination-nav|theme-doc-toc|table-of-contents|theme-doc-breadcrumbs|hash-link|theme-edit-this-page|sr-only|skipToContent)\b/;
+  /\b(pagination-nav|theme-doc-toc|table-of-contents|theme-doc-breadcrumbs|hash-link|theme-edit-this-page|theme-doc-card-icon|sr-only|skipToContent)\b/;
 
 const entities: Record<string, string> = {
   amp: "&",
@@ -88,6 +88,61 @@ export function decodeEntities(text: string): string {
     .replace(/\u00ad/g, "");
 }
 
+/** Elements whose start closes an open `<p>` (HTML's optional end tags). */
+const closesP = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "details",
+  "div",
+  "dl",
+  "figure",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "ul",
+]);
+
+/**
+ * For an element about to open, how many open elements its start tag closes: the built pages
+ * are minified with HTML's optional end tags left out (`<li>a<li>b</ul>`), so a `<li>` closes
+ * the open `<li>` of its list, a `<td>` the open cell of its row, a block the open `<p>`.
+ */
+function impliedEnd(stack: Element[], tag: string): number {
+  const scope = (closes: string[], stops: string[]) => {
+    for (let i = stack.length - 1; i > 0; i--) {
+      const open = stack[i]?.tag ?? "";
+      if (closes.includes(open)) return i;
+      if (stops.includes(open)) return -1;
+    }
+    return -1;
+  };
+  let at = -1;
+  if (tag === "li") at = scope(["li"], ["ul", "ol"]);
+  else if (tag === "dt" || tag === "dd") at = scope(["dt", "dd"], ["dl"]);
+  else if (tag === "tr") at = scope(["tr"], ["table", "thead", "tbody", "tfoot"]);
+  else if (tag === "td" || tag === "th") at = scope(["td", "th"], ["tr", "table"]);
+  else if (tag === "thead" || tag === "tbody" || tag === "tfoot")
+    at = scope(["thead", "tbody", "tfoot"], ["table"]);
+  else if (tag === "option") at = scope(["option"], ["select"]);
+  if (at === -1 && closesP.has(tag) && stack[stack.length - 1]?.tag === "p") at = stack.length - 1;
+  return at;
+}
+
 /** The HTML as a tree; unclosed elements close with their parent. */
 function parse(html: string): Element {
   const root: Element = { tag: "#root", attrs: {}, children: [] };
@@ -111,7 +166,9 @@ function parse(html: string): Element {
     for (const a of rest.matchAll(/([\w:-]+)(?:=("([^"]*)"|'([^']*)'|[^\s"'>]+))?/g))
       attrs[(a[1] ?? "").toLowerCase()] = decodeEntities(a[3] ?? a[4] ?? a[2] ?? "");
     const element: Element = { tag, attrs, children: [] };
-    top.children.push(element);
+    const ends = impliedEnd(stack, tag);
+    if (ends > 0) stack.length = ends;
+    (stack[stack.length - 1] as Element).children.push(element);
     if (!voidTags.has(tag) && !rest.trim().endsWith("/")) stack.push(element);
   }
   return root;
@@ -163,8 +220,14 @@ function inline(nodes: HtmlNode[]): string {
         break;
       }
       case "a": {
-        const text = inner();
+        // A tag with its number of posts ("release" and "3") reads "release (3)".
+        const text = /\btagWithCount/.test(node.attrs.class ?? "")
+          ? inline(node.children.slice(0, -1)).trim() +
+            ` (${inline(node.children.slice(-1)).trim()})`
+          : inner();
         const href = node.attrs.href;
+        // Links side by side (buttons) stay apart in the text.
+        if (/\)$/.test(out)) out += " ";
         if (text && href && !href.startsWith("#")) out += `[${text}](${href})`;
         else out += text;
         break;
@@ -327,8 +390,21 @@ function blocks(nodes: HtmlNode[]): string[] {
  * @returns Markdown blocks separated by blank lines, ending in a newline; "" for no content.
  */
 export function htmlToMarkdown(html: string): string {
+  const root = parse(html);
+  const find = (node: Element, test: (e: Element) => boolean): Element | undefined => {
+    if (test(node)) return node;
+    for (const c of node.children) {
+      const found = isElement(c) ? find(c, test) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  };
+  // A page without <main> (the search page) has its content in the theme's main wrapper.
   const main =
-    html.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? html.match(/<body\b[\s\S]*<\/body>/)?.[0] ?? html;
-  const text = blocks(parse(main).children).join("\n\n").trim();
+    find(root, (e) => e.tag === "main") ??
+    find(root, (e) => e.attrs.id === "__docusaurus_skipToContent_fallback") ??
+    find(root, (e) => e.tag === "body") ??
+    root;
+  const text = blocks(main.children).join("\n\n").trim();
   return text ? `${text}\n` : "";
 }

@@ -225,8 +225,8 @@ export function htmlHead(html: string): { title: string; description: string } {
 
 /**
  * The twin of a page without a Markdown source, from its built HTML: the content of its
- * `<main>` as Markdown, under its title (and its description, when the content has no
- * heading of its own).
+ * `<main>` as Markdown, under its title; the description goes under the title when the content
+ * has no heading of its own or nothing but it.
  *
  * @param html - The page's built HTML.
  * @param siteUrl - The site's origin, for absolute links.
@@ -235,9 +235,14 @@ export function htmlHead(html: string): { title: string; description: string } {
  */
 export function twinFromHtml(html: string, siteUrl: string, baseUrl: string): string {
   const { title, description } = htmlHead(html);
-  let body = htmlToMarkdown(html);
-  if (!/^# /.test(body))
-    body = `# ${title}\n\n${description ? `> ${description}\n\n` : ""}${body.replace(/^# .*\n+/m, "")}`;
+  const content = htmlToMarkdown(html);
+  const own = content.match(/^# (.*)\n+/);
+  let rest = own ? content.slice(own[0].length) : content;
+  const lead = own && rest.trim() ? "" : description ? `> ${description}\n\n` : "";
+  // A page whose content the browser makes (search) says so, and where the text is instead.
+  if (!rest.trim() && !description)
+    rest = `This page's content is made in the browser. Every page of the site, with its Markdown, is listed in [llms.txt](${baseUrl}llms.txt).\n`;
+  const body = `# ${own?.[1] ?? title}\n\n${lead}${rest}`;
   return absoluteLinks(body, siteUrl, baseUrl);
 }
 
