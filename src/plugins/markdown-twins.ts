@@ -173,8 +173,9 @@ export function absoluteLinks(markdown: string, siteUrl: string, baseUrl: string
 }
 
 /**
- * Relative links to other sources (`../core-concepts/authorization.mdx#organizations`) made
- * links to those pages, through `permalinkOf` (a source file's page); others stay as they are.
+ * Relative links to other sources (`../core-concepts/authorization.mdx#organizations`, and
+ * TypeDoc's `fdm-core/src/index.md`) made links to those pages, through `permalinkOf` (a source
+ * file's page); others stay as they are.
  */
 export function resolveSourceLinks(
   markdown: string,
@@ -182,7 +183,7 @@ export function resolveSourceLinks(
   permalinkOf: (file: string) => string | undefined,
 ): string {
   return markdown.replace(
-    /\]\((\.{1,2}\/[^)\s#]*\.mdx?|[\w-]+\.mdx?)(#[^)\s]*)?\)/g,
+    /\]\((\.{1,2}\/[^)\s#]*\.mdx?|[\w-]+(?:\/[\w.-]+)*\.mdx?)(#[^)\s]*)?\)/g,
     (m, rel: string, hash = "") => {
       const target = permalinkOf(path.resolve(path.dirname(file), rel));
       return target ? `](${target}${hash})` : m;
@@ -219,7 +220,13 @@ export function htmlHead(html: string): { title: string; description: string } {
       .trim();
   return {
     title: text(html.match(/<title[^>]*>([\s\S]*?)<\/title>/)?.[1]).replace(/ \| FDM$/, ""),
-    description: text(html.match(/<meta name="description" content="([^"]*)"/)?.[1]),
+    // The built pages are minified: an attribute may be unquoted.
+    description: text(
+      html
+        .match(/<meta name="?description"? content=(?:"([^"]*)"|([^\s">]+))/)
+        ?.slice(1)
+        .find((v) => v !== undefined),
+    ),
   };
 }
 

@@ -8,6 +8,8 @@ const twinOf = (p: string) => (p === "/fdm/" ? "/fdm/index.md" : `${p.replace(/\
 test("every page of the sitemap has a Markdown twin with its text, linked from its head", async ({
   page,
 }) => {
+  // One request per page of the sitemap (600).
+  test.setTimeout(180_000);
   const paths = await sitemapPaths(page);
   expect(paths.length).toBeGreaterThan(300);
   const missing: string[] = [];
@@ -151,7 +153,7 @@ test("the llmstxt.org reference parser keeps every link of llms.txt, one for eac
   expect(kept.length).toBe([...llms.matchAll(/^- \[/gm)].length);
   const twins = (await sitemapPaths(page)).map(twinOf).sort();
   expect(kept.map((l) => new URL(l.url).pathname).sort()).toEqual(twins);
-  expect(kept.length).toBeGreaterThan(600);
+  expect(kept.length).toBeGreaterThan(500);
 });
 
 test("each API page's description is one true sentence, the same in llms.txt and its meta description", async ({

@@ -6,6 +6,7 @@ import { htmlToMarkdown } from "../../src/plugins/html-to-markdown";
 import {
   absoluteLinks,
   apiSectionOf,
+  htmlHead,
   llmsTxt,
   mdxToMarkdown,
   resolveSourceLinks,
@@ -136,6 +137,17 @@ describe("twins of pages made of components (from their built HTML)", () => {
     expect(twin).not.toContain("Older");
   });
 
+  it("reads the title and description of a minified page", () => {
+    expect(
+      htmlHead(
+        '<title>Tags | FDM</title><meta name=description content="All &amp; more"><meta name=robots content=all>',
+      ),
+    ).toEqual({ title: "Tags", description: "All & more" });
+    expect(
+      htmlHead("<title>X | FDM</title><meta name=description content=Short>").description,
+    ).toBe("Short");
+  });
+
   it("puts the title and description above content without a heading of its own", () => {
     const html = `<title>Tags | FDM</title><meta name="description" content="All tags &amp; more">
       <main><ul><li><a href="/fdm/blog/tags/release">release<span>3</span></a></li></ul></main>`;
@@ -146,6 +158,17 @@ describe("twins of pages made of components (from their built HTML)", () => {
 });
 
 describe("resolveSourceLinks", () => {
+  it("resolves TypeDoc's links to a folder's page (fdm-core/src/index.md)", () => {
+    const pages = new Map([["/s/api/fdm-core/src/index.md", "/fdm/api/fdm-core/src/"]]);
+    expect(
+      resolveSourceLinks(
+        "The [fdm-core reference](fdm-core/src/index.md) lists",
+        "/s/api/index.md",
+        (f) => pages.get(f),
+      ),
+    ).toBe("The [fdm-core reference](/fdm/api/fdm-core/src/) lists");
+  });
+
   it("turns a relative link to another source into a link to its page", () => {
     const pages = new Map([
       ["/s/docs/core-concepts/authorization.mdx", "/fdm/docs/core-concepts/authorization"],
