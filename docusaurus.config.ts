@@ -235,6 +235,9 @@ const config: Config = {
           "./scripts/typedoc-one-throws.mjs",
           "./scripts/typedoc-api-landing.mjs",
           "./scripts/typedoc-schema-tables.mjs",
+          // Each page's description (its meta description and its llms.txt line): its TSDoc's
+          // first sentence, not Docusaurus's excerpt of the signature line.
+          "./scripts/typedoc-descriptions.mjs",
           // fdm-api's endpoint reference (src/plugins/rest-api-reference.ts) into api/fdm-api/rest/.
           "./scripts/typedoc-rest-reference.mjs",
         ],

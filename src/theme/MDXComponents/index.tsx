@@ -71,7 +71,7 @@ function Title(props: ComponentProps<"h1">): ReactNode {
   return (
     <>
       <MDXHeading as="h1" {...props} />
-      {/\/(docs|api)\//.test(pathname) && (
+      {/\/(docs|api)(\/|$)/.test(pathname) && (
         <p>
           <a href={twin} onClick={copy}>
             {copied ? "Copied" : "Copy page as Markdown"}
