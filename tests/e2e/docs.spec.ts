@@ -101,7 +101,7 @@ test("code blocks have a copy button and a different theme in dark mode", async 
 test("code blocks keep their highlighting through hydration, line wrapping and a client-side navigation", async ({
   page,
 }) => {
-  // The client bundle carries no highlighted HTML (src/plugins/strip-highlighted-html-loader.cjs).
+  // The client bundle carries no highlighted HTML (src/internals/loaders/strip-highlighted-html-loader.cjs).
   await page.goto(site("/docs/norms/nl/2025"));
   await hydrated(page);
   await page.evaluate(() => {
