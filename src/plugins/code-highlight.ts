@@ -180,7 +180,10 @@ export function codeHighlightPlugin(
                   test: (file: string) => /\.mdx?$/.test(file),
                   enforce: "post",
                   use: [
-                    path.join(context.siteDir, "src/internals/loaders/strip-highlighted-html-loader.cjs"),
+                    path.join(
+                      context.siteDir,
+                      "src/internals/loaders/strip-highlighted-html-loader.cjs",
+                    ),
                   ],
                 },
               ],
