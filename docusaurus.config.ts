@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
+import { remarkAdmonitionsInPage } from "./src/internals/plugins/admonitions-in-page";
 import leanClientDataPlugin from "./src/internals/plugins/lean-client-data";
 import postCssPipelinePlugin from "./src/internals/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/internals/plugins/route-progress";
@@ -171,7 +172,7 @@ const config: Config = {
           tags: "tags.yml",
           onInlineTags: "warn",
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
-          remarkPlugins: [remarkRunnableSamples],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         blog: {
           path: "blog",
@@ -195,11 +196,11 @@ const config: Config = {
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
-          remarkPlugins: [remarkRunnableSamples],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         pages: {
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
-          remarkPlugins: [remarkRunnableSamples],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         theme: { customCss: "./src/css/custom.css" },
         sitemap: { ignorePatterns: ["/fdm/test/**"] },
@@ -249,6 +250,7 @@ const config: Config = {
         routeBasePath: "api",
         sidebarPath: "./sidebars-api.ts",
         rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeStackedTables],
+        remarkPlugins: [remarkAdmonitionsInPage],
       },
     ],
     fdmSitePlugin,

@@ -347,20 +347,26 @@ export const internals: Internal[] = [
         contains: ["code: MDXCode,", "h1: (props) =>", "admonition: Admonition,"],
       },
     ],
-    buys: "the theme's map kept whole; its admonitions and `<details>` load behind the wrappers below",
+    buys: "the theme's map kept whole, with three entries of ours",
     check: "`tests/e2e/docs.spec.ts` (admonitions, copy as Markdown, identifiers in inline code)",
   },
   {
-    name: "Admonition, Details (wrappers)",
-    files: ["src/theme/Admonition/index.tsx", "src/theme/Details/index.tsx"],
+    name: "Admonition (wrapper) and admonitions in the page",
+    files: ["src/theme/Admonition/index.tsx", "src/internals/plugins/admonitions-in-page.ts"],
     replaces:
-      "the classic theme's admonition and `<details>`: the originals, loaded with the first page that shows one",
+      "the MDX map's `admonition` (a lazy wrapper of the original), and each `:::note` of a page, which imports the theme's admonition itself (a remark plugin after Docusaurus's admonitions plugin)",
     targets: [
       { package: classic, version: v, file: "lib/theme/Admonition/index.js" },
-      { package: classic, version: v, file: "lib/theme/Details/index.js" },
+      {
+        package: "@docusaurus/mdx-loader",
+        version: v,
+        file: "lib/remark/admonitions/index.js",
+        contains: ["hName: 'admonition',", "type: node.name,"],
+      },
     ],
-    buys: "the admonition types and their icons off every page that shows none",
-    check: "`tests/e2e/docs.spec.ts` (a docs page's admonitions, server-rendered and hydrated)",
+    buys: "the admonition types and their icons only on a page that has one",
+    check:
+      "`tests/e2e/docs.spec.ts` (a docs page's admonitions, server-rendered, hydrated without errors, and after a client-side navigation)",
   },
   {
     name: "ContentVisibility (wrapper)",

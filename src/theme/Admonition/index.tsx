@@ -4,10 +4,12 @@ import { lazy, type ReactNode, Suspense } from "react";
 const Original = lazy(() => import("@theme-original/Admonition"));
 
 /**
- * The theme's admonition (`:::note`, `:::tip`, `:::warning`…), loaded with the
- * first page that shows one: most pages have none, and the types and their
- * icons were part of every docs, API and blog page. The server renders it in
- * full; hydration keeps that HTML until the chunk is in.
+ * The MDX map's admonition, loaded on first use: most pages have none, and the
+ * types and their icons were part of every docs, API and blog page. A page's
+ * own `:::note` does not come here: it imports the theme's admonition itself
+ * (src/internals/plugins/admonitions-in-page.ts), so it is in the page's chunk
+ * before React hydrates. What still comes here (the draft and unlisted banners,
+ * src/theme/ContentVisibility) is itself loaded on demand.
  */
 export default function Admonition(props: Props): ReactNode {
   return (

@@ -79,8 +79,7 @@ function Title(props: ComponentProps<"h1">): ReactNode {
 
 /**
  * The classic theme's map with three entries of our own: code that stays inline
- * with `<wbr>`s, focusable tables and the title's "Copy page as Markdown". The
- * theme's admonitions and `<details>` load with the first page that shows one
- * (src/theme/Admonition, src/theme/Details).
+ * with `<wbr>`s, focusable tables and the title's "Copy page as Markdown". Its
+ * admonition loads on first use (src/theme/Admonition).
  */
 export default { ...MDXComponents, code: Code, table: Table, h1: Title };
