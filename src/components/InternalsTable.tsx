@@ -16,12 +16,13 @@ function Text({ children }: { children: string }): ReactNode {
 /**
  * The contributing page's table of modules that replace Docusaurus internals,
  * rendered from src/internals/list.ts (the list the version-pin test reads), so
- * there is no second copy to keep in step.
+ * there is no second copy to keep in step. Long paths break anywhere, so no
+ * column is as wide as its longest path.
  */
 export default function InternalsTable(): ReactNode {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the page scrolls, and must be reachable by keyboard (as in src/theme/MDXComponents)
-    <table tabIndex={0}>
+    <table tabIndex={0} style={{ overflowWrap: "anywhere" }}>
       <thead>
         <tr>
           <th>Module</th>
@@ -37,9 +38,9 @@ export default function InternalsTable(): ReactNode {
               {internal.name}
               <br />
               {internal.files.map((file) => (
-                <code key={file} style={{ display: "inline-block", marginRight: "0.25rem" }}>
-                  {file}
-                </code>
+                <span key={file}>
+                  <code>{file}</code>{" "}
+                </span>
               ))}
             </td>
             <td>
