@@ -280,7 +280,7 @@ export const internals: Internal[] = [
         file: "lib/loader.js",
       },
     ],
-    buys: "−1.9 KB on the norms page when introduced, less on pages with less code",
+    buys: "−1.9 KB on the norms page when introduced, less on pages with less code; not measured again this round",
     check:
       "`tests/e2e/docs.spec.ts` (no highlighted HTML in the bundle; code after a client-side navigation keeps its highlighting)",
   },
