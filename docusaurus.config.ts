@@ -2,17 +2,18 @@ import { existsSync } from "node:fs";
 import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
+import { remarkAdmonitionsInPage } from "./src/internals/plugins/admonitions-in-page";
+import leanClientDataPlugin from "./src/internals/plugins/lean-client-data";
+import postCssPipelinePlugin from "./src/internals/plugins/postcss-pipeline";
+import routeProgressPlugin from "./src/internals/plugins/route-progress";
+import searchRankingPlugin from "./src/internals/plugins/search-ranking";
+import { ssrTemplate } from "./src/internals/plugins/ssr-template";
+import steadyTitlePlugin from "./src/internals/plugins/steady-title";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
-import leanClientDataPlugin from "./src/plugins/lean-client-data";
 import markdownTwinsPlugin from "./src/plugins/markdown-twins";
-import postCssPipelinePlugin from "./src/plugins/postcss-pipeline";
 import restApiReferencePlugin from "./src/plugins/rest-api-reference";
-import routeProgressPlugin from "./src/plugins/route-progress";
-import searchRankingPlugin from "./src/plugins/search-ranking";
-import { ssrTemplate } from "./src/plugins/ssr-template";
 import { rehypeStackedTables } from "./src/plugins/stacked-tables";
-import steadyTitlePlugin from "./src/plugins/steady-title";
 import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolkit-browser";
 import trimInfimaPlugin from "./src/plugins/trim-infima";
 
@@ -171,7 +172,7 @@ const config: Config = {
           tags: "tags.yml",
           onInlineTags: "warn",
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
-          remarkPlugins: [remarkRunnableSamples],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         blog: {
           path: "blog",
@@ -195,11 +196,11 @@ const config: Config = {
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
-          remarkPlugins: [remarkRunnableSamples],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         pages: {
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
-          remarkPlugins: [remarkRunnableSamples],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         theme: { customCss: "./src/css/custom.css" },
         sitemap: { ignorePatterns: ["/fdm/test/**"] },
@@ -252,6 +253,7 @@ const config: Config = {
         routeBasePath: "api",
         sidebarPath: "./sidebars-api.ts",
         rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeStackedTables],
+        remarkPlugins: [remarkAdmonitionsInPage],
       },
     ],
     fdmSitePlugin,

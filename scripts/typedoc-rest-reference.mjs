@@ -3,7 +3,7 @@
 // docs/rest-api/ (which the docs instance excludes) and, in endpoints/, the endpoint reference
 // that src/plugins/rest-api-reference.ts prepares from fdm-api's OpenAPI document and hands over
 // in globalThis.fdmRestReference. In the API reference's docs instance, their routes and sidebar
-// load only on API pages (src/plugins/lean-client-data.ts), not on every page of the site.
+// load only on API pages (src/internals/plugins/lean-client-data.ts), not on every page of the site.
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 

@@ -180,7 +180,10 @@ export function codeHighlightPlugin(
                   test: (file: string) => /\.mdx?$/.test(file),
                   enforce: "post",
                   use: [
-                    path.join(context.siteDir, "src/plugins/strip-highlighted-html-loader.cjs"),
+                    path.join(
+                      context.siteDir,
+                      "src/internals/loaders/strip-highlighted-html-loader.cjs",
+                    ),
                   ],
                 },
               ],
@@ -188,7 +191,7 @@ export function codeHighlightPlugin(
         plugins: [
           new currentBundler.instance.NormalModuleReplacementPlugin(
             /theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
-            path.join(context.siteDir, "src/plugins/empty-client-module.js"),
+            path.join(context.siteDir, "src/internals/client/empty-client-module.js"),
           ),
         ],
       };

@@ -101,7 +101,7 @@ test("code blocks have a copy button and a different theme in dark mode", async 
 test("code blocks keep their highlighting through hydration, line wrapping and a client-side navigation", async ({
   page,
 }) => {
-  // The client bundle carries no highlighted HTML (src/plugins/strip-highlighted-html-loader.cjs).
+  // The client bundle carries no highlighted HTML (src/internals/loaders/strip-highlighted-html-loader.cjs).
   await page.goto(site("/docs/norms/nl/2025"));
   await hydrated(page);
   await page.evaluate(() => {
@@ -128,6 +128,47 @@ test("code blocks keep their highlighting through hydration, line wrapping and a
     "pre-wrap",
   );
   await expect(block.locator("code .token.keyword").first()).toHaveText("import");
+});
+
+test("admonitions show their kind and text, through hydration and after a client-side navigation", async ({
+  page,
+}) => {
+  // src/theme/Admonition loads the theme's admonition with the first page that shows one.
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const expected = [
+    ["note", /does not change the database on its own/],
+    ["warning", /PGlite is a single connection/],
+    ["tip", /create it once per process and share it/],
+  ] as const;
+  const check = async () => {
+    for (const [kind, text] of expected) {
+      const box = page.locator(`article .theme-admonition-${kind}`);
+      await expect(box, kind).toHaveCount(1);
+      await expect(box, kind).toBeVisible();
+      await expect(box, kind).toContainText(new RegExp(`^${kind}`, "i"));
+      await expect(box, kind).toContainText(text);
+      await expect(box.locator("svg"), kind).toHaveCount(1);
+    }
+  };
+  await page.goto(site("/docs/getting-started/setup-connection"));
+  await check();
+  await hydrated(page);
+  await check();
+
+  await page.goto(site("/docs/installation"));
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+  await page.locator('nav a[href$="/docs/getting-started/setup-connection"]').first().click();
+  await expect(page).toHaveURL(/\/docs\/getting-started\/setup-connection$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await check();
+  expect(errors).toEqual([]);
 });
 
 test("pages render emoji shortcodes and link to their source for editing", async ({ page }) => {

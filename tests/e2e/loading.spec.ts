@@ -86,7 +86,7 @@ test("a slow route change shows the progress bar until the page is ready", async
   slow = true;
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
   // The old page stays while the new one loads, with the bar on top: a 2 px strip across
-  // the window in the primary colour (a ::before of <html>, src/client/route-progress.ts).
+  // the window in the primary colour (a ::before of <html>, src/internals/client/route-progress.ts).
   await expect(page.locator("html")).toHaveAttribute("data-fdm-navigating", "");
   const bar = await page.evaluate(() => {
     const style = getComputedStyle(document.documentElement, "::before");
@@ -100,8 +100,8 @@ test("a slow route change shows the progress bar until the page is ready", async
   await expect(page.locator("html")).not.toHaveAttribute("data-fdm-navigating", /.*/);
 });
 
-// src/plugins/lean-client-data.ts maps the server render's modules to chunks, so the
-// HTML's loader (src/plugins/ssr-template.ts) starts the route's chunks with main.js.
+// src/internals/plugins/lean-client-data.ts maps the server render's modules to chunks, so the
+// HTML's loader (src/internals/plugins/ssr-template.ts) starts the route's chunks with main.js.
 for (const [kind, path, extra] of [
   ["docs page", "/docs/core-concepts/asset-action-model", null],
   ["API page", "/api/fdm-data/src/functions/getCultivationCatalogue", "/api-routes."],

@@ -1,39 +1,96 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { internals } from "../../src/internals/list";
 
-// The modules that replace Docusaurus internals were checked against this version: see
-// docs/contributing.mdx, "Modules that replace Docusaurus internals".
-const checkedAgainst = "3.10.2";
+// Built from src/internals/list.ts, the one list of modules that replace Docusaurus or
+// plugin internals; docs/contributing.mdx renders its table from the same list.
 const root = path.join(import.meta.dirname, "..", "..");
-const installed = JSON.parse(
-  readFileSync(path.join(root, "node_modules", "@docusaurus", "core", "package.json"), "utf8"),
-).version as string;
+const modules = path.join(root, "node_modules");
+const upgradeHint =
+  'go down "Modules that replace Docusaurus internals" in docs/contributing.mdx, check the module, then update src/internals/list.ts';
 
-describe("modules that replace Docusaurus internals", () => {
-  it("were checked against the installed @docusaurus/core", () => {
-    expect(
-      installed,
-      `@docusaurus/core is ${installed}, the modules were checked against ${checkedAgainst}: ` +
-        `go down the table "Modules that replace Docusaurus internals" in docs/contributing.mdx, ` +
-        `then set checkedAgainst in this test`,
-    ).toBe(checkedAgainst);
+const versionOf = (name: string): string =>
+  JSON.parse(readFileSync(path.join(modules, name, "package.json"), "utf8")).version;
+
+const listed = new Set(internals.flatMap((internal) => internal.files));
+
+/** Every file under a folder, relative to the repository root. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(path.join(root, dir)).flatMap((name) => {
+    const rel = path.join(dir, name);
+    return statSync(path.join(root, rel)).isDirectory() ? filesUnder(rel) : [rel];
+  });
+}
+
+describe.each(internals.map((internal) => [internal.name, internal] as const))(
+  "internal: %s",
+  (_name, internal) => {
+    it("has its own files", () => {
+      for (const file of internal.files) expect(existsSync(path.join(root, file)), file).toBe(true);
+    });
+
+    it.each(
+      internal.targets.map((target) => [`${target.package}/${target.file}`, target] as const),
+    )(
+      "reaches into %s, which is still there at the version it was checked against",
+      (_, target) => {
+        const installed = versionOf(target.package);
+        expect(
+          installed,
+          `${target.package} is ${installed}, ${internal.name} was checked against ${target.version}: ${upgradeHint}`,
+        ).toBe(target.version);
+        const file = path.join(modules, target.package, target.file);
+        expect(existsSync(file), `${target.package}/${target.file} is gone: ${upgradeHint}`).toBe(
+          true,
+        );
+        const source = readFileSync(file, "utf8");
+        for (const text of target.contains ?? []) {
+          expect(
+            source.includes(text),
+            `${target.package}/${target.file} no longer contains ${text}: ${upgradeHint}`,
+          ).toBe(true);
+        }
+      },
+    );
+  },
+);
+
+describe("the list of internals", () => {
+  it("names every module under src/internals/", () => {
+    const unlisted = filesUnder("src/internals").filter(
+      (file) => file !== path.join("src", "internals", "list.ts") && !listed.has(file),
+    );
+    expect(unlisted).toEqual([]);
   });
 
-  it("are each listed in the contributing page's table, and exist", () => {
-    const page = readFileSync(path.join(root, "docs", "contributing.mdx"), "utf8");
-    const table = page.slice(page.indexOf("### Modules that replace Docusaurus internals"));
-    const modules = [
-      "src/client/preload.js",
-      "src/client/lazy-component-creator.js",
-      "src/client/tslib.ts",
-      "src/plugins/lean-client-data.ts",
-      "src/theme/CodeBlock",
-    ];
-    for (const module of modules) {
-      expect(table, module).toContain(`| \`${module}\``);
-      expect(existsSync(path.join(root, module)), module).toBe(true);
+  it("names every theme component that the classic theme does not call safe to swizzle that way", () => {
+    const require = createRequire(path.join(root, "package.json"));
+    const swizzle = require("@docusaurus/theme-classic/lib/getSwizzleConfig.js").default() as {
+      components: Record<string, { actions: Record<string, string> } | undefined>;
+    };
+    const unsafe: string[] = [];
+    for (const file of filesUnder("src/theme").filter((f) => /\.tsx$/.test(f))) {
+      const component = path
+        .relative(path.join(root, "src", "theme"), path.join(root, file))
+        .replace(/(\/index)?\.tsx$/, "");
+      // The search plugin's bar and its lazily loaded half, not the classic theme's.
+      if (component.startsWith("SearchBar")) continue;
+      const action = readFileSync(path.join(root, file), "utf8").includes("@theme-original/")
+        ? "wrap"
+        : "eject";
+      if (swizzle.components[component]?.actions[action] !== "safe" && !listed.has(file)) {
+        unsafe.push(`${component} (${action})`);
+      }
     }
-    expect(table).toContain(`@docusaurus/core ${checkedAgainst}`);
+    expect(unsafe).toEqual([]);
+  });
+
+  it("is the contributing page's table", () => {
+    const page = readFileSync(path.join(root, "docs", "contributing.mdx"), "utf8");
+    const section = page.slice(page.indexOf("### Modules that replace Docusaurus internals"));
+    expect(section).toContain("<InternalsTable />");
+    expect(page).toContain('import InternalsTable from "@site/src/components/InternalsTable";');
   });
 });

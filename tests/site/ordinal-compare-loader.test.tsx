@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const require = createRequire(import.meta.url);
-const loader = require("../../src/plugins/ordinal-compare-loader.cjs") as (
+const loader = require("../../src/internals/loaders/ordinal-compare-loader.cjs") as (
   this: { resourcePath: string },
   source: string,
 ) => string;

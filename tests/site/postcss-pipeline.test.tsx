@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { getLightningCssMinimizerOptions } from "@docusaurus/faster";
 import { transform } from "lightningcss";
 import { afterEach, describe, expect, it } from "vitest";
-import { leanPostCssOptions } from "../../src/plugins/postcss-pipeline";
+import { leanPostCssOptions } from "../../src/internals/plugins/postcss-pipeline";
 import { trimInfima } from "../../src/plugins/trim-infima";
 
 const require = createRequire(import.meta.url);

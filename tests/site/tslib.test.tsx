@@ -1,10 +1,10 @@
-// The browser bundle's tslib is src/client/tslib.ts, with only the helpers Docusaurus's
+// The browser bundle's tslib is src/internals/client/tslib.ts, with only the helpers Docusaurus's
 // browser-side modules call. This scans those modules: an upgrade that calls another helper
 // fails here, not in a reader's browser.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import * as shim from "../../src/client/tslib";
+import * as shim from "../../src/internals/client/tslib";
 
 const modules = path.resolve(import.meta.dirname, "../../node_modules");
 /** Folders whose modules go into the browser bundle. */

@@ -1,37 +1,32 @@
-import type { Props } from "@theme/BlogLayout";
-import BlogSidebar from "@theme/BlogSidebar";
-import Layout from "@theme/Layout";
-import clsx from "clsx";
-import type { ReactNode } from "react";
+import { BlogLayoutHeading } from "@site/src/components/BlogLayoutHeading";
+import type BlogLayoutType from "@theme/BlogLayout";
+import BlogLayout from "@theme-original/BlogLayout";
+import { type ComponentProps, type ReactNode, useContext } from "react";
+
+type Props = ComponentProps<typeof BlogLayoutType>;
 
 /**
- * The classic blog layout, with one change: the post's table of contents sits
- * in a labelled <aside> landmark instead of a bare <div>, so every part of the
- * page belongs to a landmark (axe "region").
+ * The classic blog layout, with the post's table of contents in a labelled
+ * `<aside>` landmark, so every part of the page belongs to a landmark (axe
+ * "region"); the aside fills its column, so the contents stay sticky. A
+ * heading given by BlogLayoutHeading comes first in `<main>`.
  */
-export default function BlogLayout(props: Props): ReactNode {
-  const { sidebar, toc, children, ...layoutProps } = props;
-  const hasSidebar = sidebar && sidebar.items.length > 0;
+export default function BlogLayoutWrapper(props: Props): ReactNode {
+  const heading = useContext(BlogLayoutHeading);
+  const { toc, children } = props;
   return (
-    <Layout {...layoutProps}>
-      <div className="container margin-vert--lg">
-        <div className="row">
-          <BlogSidebar sidebar={sidebar} />
-          <main
-            className={clsx("col", {
-              "col--7": hasSidebar,
-              "col--9 col--offset-1": !hasSidebar,
-            })}
-          >
-            {children}
-          </main>
-          {toc && (
-            <aside className="col col--2" aria-label="On this page">
-              {toc}
-            </aside>
-          )}
-        </div>
-      </div>
-    </Layout>
+    <BlogLayout
+      {...props}
+      toc={
+        toc && (
+          <aside aria-label="On this page" style={{ height: "100%" }}>
+            {toc}
+          </aside>
+        )
+      }
+    >
+      {heading}
+      {children}
+    </BlogLayout>
   );
 }

@@ -1,37 +1,28 @@
-import { HtmlClassNameProvider, PageMetadata, ThemeClassNames } from "@docusaurus/theme-common";
-import BlogLayout from "@theme/BlogLayout";
-import type { Props } from "@theme/BlogListPage";
-import BlogListPageStructuredData from "@theme/BlogListPage/StructuredData";
-import BlogListPaginator from "@theme/BlogListPaginator";
-import BlogPostItems from "@theme/BlogPostItems";
+import { BlogLayoutHeading } from "@site/src/components/BlogLayoutHeading";
+import type BlogListPageType from "@theme/BlogListPage";
 import Heading from "@theme/Heading";
-import SearchMetadata from "@theme/SearchMetadata";
-import clsx from "clsx";
-import type { ReactNode } from "react";
+import BlogListPage from "@theme-original/BlogListPage";
+import type { ComponentProps, ReactNode } from "react";
+
+type Props = ComponentProps<typeof BlogListPageType>;
 
 /**
- * The classic blog list page, with one change: the page has an <h1> (the
- * blog's title; the posts' titles below it are <h2>), so it has a heading
- * that says what it is.
+ * The classic blog list page with an `<h1>` (the blog's title; the posts'
+ * titles below it are `<h2>`), so the page has a heading that says what it is.
+ * The stock page renders none; the layout puts this one first in its `<main>`.
  */
-export default function BlogListPage(props: Props): ReactNode {
-  const { metadata, items, sidebar } = props;
-  const { blogTitle, blogDescription, page, totalPages } = metadata;
+export default function BlogListPageWrapper(props: Props): ReactNode {
+  const { blogTitle, page, totalPages } = props.metadata;
   return (
-    <HtmlClassNameProvider
-      className={clsx(ThemeClassNames.wrapper.blogPages, ThemeClassNames.page.blogListPage)}
-    >
-      <PageMetadata title={blogTitle} description={blogDescription} />
-      <SearchMetadata tag="blog_posts_list" />
-      <BlogListPageStructuredData {...props} />
-      <BlogLayout sidebar={sidebar}>
+    <BlogLayoutHeading.Provider
+      value={
         <Heading as="h1" className="margin-bottom--lg">
           {blogTitle}
           {totalPages > 1 && page > 1 ? `, page ${page}` : ""}
         </Heading>
-        <BlogPostItems items={items} />
-        <BlogListPaginator metadata={metadata} />
-      </BlogLayout>
-    </HtmlClassNameProvider>
+      }
+    >
+      <BlogListPage {...props} />
+    </BlogLayoutHeading.Provider>
   );
 }

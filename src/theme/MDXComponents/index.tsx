@@ -1,13 +1,8 @@
-import Head from "@docusaurus/Head";
 import { useLocation } from "@docusaurus/router";
 import CodeInline from "@theme/CodeInline";
-import MDXA from "@theme/MDXComponents/A";
 import MDXCode from "@theme/MDXComponents/Code";
 import MDXHeading from "@theme/MDXComponents/Heading";
-import MDXImg from "@theme/MDXComponents/Img";
-import MDXLi from "@theme/MDXComponents/Li";
-import MDXPre from "@theme/MDXComponents/Pre";
-import MDXUl from "@theme/MDXComponents/Ul";
+import MDXComponents from "@theme-original/MDXComponents";
 import {
   Children,
   type ComponentProps,
@@ -83,23 +78,8 @@ function Title(props: ComponentProps<"h1">): ReactNode {
 }
 
 /**
- * The classic theme's map without admonitions, `<details>` and Mermaid, which
- * no page uses and every docs, API and blog page loaded. A page that writes `:::note` or `<details>` fails the build with
- * "Expected component `admonition` to be defined"; add the component here then.
+ * The classic theme's map with three entries of our own: code that stays inline
+ * with `<wbr>`s, focusable tables and the title's "Copy page as Markdown". Its
+ * admonition loads on first use (src/theme/Admonition).
  */
-export default {
-  Head,
-  code: Code,
-  a: MDXA,
-  pre: MDXPre,
-  ul: MDXUl,
-  li: MDXLi,
-  img: MDXImg,
-  table: Table,
-  h1: Title,
-  h2: (props: ComponentProps<"h2">) => <MDXHeading as="h2" {...props} />,
-  h3: (props: ComponentProps<"h3">) => <MDXHeading as="h3" {...props} />,
-  h4: (props: ComponentProps<"h4">) => <MDXHeading as="h4" {...props} />,
-  h5: (props: ComponentProps<"h5">) => <MDXHeading as="h5" {...props} />,
-  h6: (props: ComponentProps<"h6">) => <MDXHeading as="h6" {...props} />,
-};
+export default { ...MDXComponents, code: Code, table: Table, h1: Title };

@@ -1,6 +1,6 @@
 /**
  * Docusaurus core's site-wide head defaults, for the browser build (see
- * src/plugins/steady-title.ts). The core version gives every page the bare
+ * src/internals/plugins/steady-title.ts). The core version gives every page the bare
  * site title ("FDM") as a default; while React hydrates, that default is
  * applied before the page's own title mounts, so the tab read "FDM" for a
  * moment. In the browser the default title is the one the server rendered.

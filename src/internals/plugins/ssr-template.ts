@@ -17,7 +17,7 @@
  * A hidden tab gets no animation frames: there they start at once.
  *
  * The list holds runtime and main.js, then the chunks of the page's route
- * (src/plugins/lean-client-data.ts). Appending a <script> costs up to a few
+ * (src/internals/plugins/lean-client-data.ts). Appending a <script> costs up to a few
  * milliseconds of main thread each under Lighthouse's mobile throttling, so
  * they are appended four per task.
  */

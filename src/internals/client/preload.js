@@ -1,6 +1,6 @@
 /**
  * Docusaurus core's client `preload`, for the browser build (see
- * src/plugins/lean-client-data.ts): before it matches a path of the API
+ * src/internals/plugins/lean-client-data.ts): before it matches a path of the API
  * reference, it loads that reference's routes, which are not in main.js.
  * Everything else is the core version.
  */

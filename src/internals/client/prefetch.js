@@ -1,6 +1,6 @@
 /**
  * Docusaurus core's client `prefetch` helper, for the browser build (see
- * src/plugins/lean-client-data.ts). Core appends one <link rel="prefetch"> per
+ * src/internals/plugins/lean-client-data.ts). Core appends one <link rel="prefetch"> per
  * chunk of every link that scrolls into view, at once, and the same chunk again
  * for every link whose page shares it: on a docs page, with its sidebar, 458
  * elements for 42 distinct files. Each append costs main-thread time (169 ms

@@ -1,7 +1,7 @@
 /**
  * Core's `ComponentCreator`, called when a route is first preloaded or
  * rendered rather than when the route table is evaluated (browser build only;
- * see src/plugins/lean-client-data.ts). Each call builds a react-loadable
+ * see src/internals/plugins/lean-client-data.ts). Each call builds a react-loadable
  * component class, and the table holds ~440 routes (~365 of them load with the
  * API reference's chunk), most of which a visit never opens.
  */

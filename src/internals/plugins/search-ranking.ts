@@ -3,7 +3,7 @@
  * for plain words (src/client/search-ranking.ts). The search plugin has no
  * ranking option and its worker is not a theme component, so its bar's and
  * search page's import of `../searchByWorker` is pointed at
- * src/client/searchByWorker.ts, which wraps the original.
+ * src/internals/client/searchByWorker.ts, which wraps the original.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,7 +15,7 @@ export default function searchRankingPlugin({ siteDir }: LoadContext): Plugin {
     path.dirname(require.resolve("@easyops-cn/docusaurus-search-local/package.json")),
     "dist/client/client/theme",
   );
-  const replacement = path.join(siteDir, "src/client/searchByWorker.ts");
+  const replacement = path.join(siteDir, "src/internals/client/searchByWorker.ts");
   return {
     name: "fdm-search-ranking",
     configureWebpack(_config, isServer, { currentBundler }) {

@@ -1,4 +1,4 @@
-// Browser build only (the rule is in src/plugins/lean-client-data.ts). Two
+// Browser build only (the rule is in src/internals/plugins/lean-client-data.ts). Two
 // comparisons in Docusaurus's client code sort ASCII strings with localeCompare,
 // and a page's first localeCompare builds ICU's collator: about 9 ms on a fast
 // machine, some 40 ms inside a hydration task at Lighthouse's 4x CPU slowdown.

@@ -18,7 +18,7 @@
  *
  * - The API reference's ~365 page routes (their entries in the route table,
  *   chunk names and registry) are a chunk of their own, loaded before an API
- *   path is matched (src/client/preload.js replaces core's preload); every
+ *   path is matched (src/internals/client/preload.js replaces core's preload); every
  *   other page no longer carries them in main.js. In that chunk they are a
  *   compact table keyed by path (about 5 KB gzip instead of 16.5 KB).
  * - The API sidebar's links lose `unlisted: false` and their doc ids (see
@@ -83,7 +83,7 @@ function closing(text: string, open: number): number {
   throw new Error("lean-client-data: unbalanced routes.js");
 }
 
-/** A route module whose components are created on first use (src/client/lazy-component-creator.js). */
+/** A route module whose components are created on first use (src/internals/client/lazy-component-creator.js). */
 function lazyRouteComponents(source: string, creator: string): string {
   const core = "import ComponentCreator from '@docusaurus/ComponentCreator';";
   if (!source.includes(core))
@@ -116,7 +116,7 @@ function chunkNamesOf(value: unknown): string[] {
 /**
  * Splits the API reference's page routes out of the route table, the chunk
  * names and the registry into a module of their own, which the browser loads
- * (src/client/preload.js) before it matches an API path.
+ * (src/internals/client/preload.js) before it matches an API path.
  */
 function splitApiRoutes(
   generatedFilesDir: string,
@@ -248,7 +248,7 @@ export const isApiPath = (pathname) => pathname === ${JSON.stringify(apiPath)} |
 }
 
 /**
- * Lets a page's HTML name its route's chunks after main.js (src/plugins/ssr-template.ts
+ * Lets a page's HTML name its route's chunks after main.js (src/internals/plugins/ssr-template.ts
  * starts them all after the first paint), so the browser fetches them alongside main.js.
  *
  * The server render reports the modules a page used by path ("@theme/DocItem"), and core
@@ -361,7 +361,7 @@ export default function leanClientDataPlugin({
         outDir,
         `${baseUrl}${pluginId}`,
         registry,
-        path.join(siteDir, "src/client/lazy-component-creator.js"),
+        path.join(siteDir, "src/internals/client/lazy-component-creator.js"),
       );
       if (split) registry = split.registry;
       const registryFile = path.join(outDir, "registry.js");
@@ -391,8 +391,8 @@ export default function leanClientDataPlugin({
       // Exact-match aliases, ahead of the general "@generated" one.
       const resolve = config.resolve ?? {};
       resolve.alias = {
-        // Docusaurus's utils-common requires tslib for one helper (src/client/tslib.ts).
-        tslib$: path.join(siteDir, "src/client/tslib.ts"),
+        // Docusaurus's utils-common requires tslib for one helper (src/internals/client/tslib.ts).
+        tslib$: path.join(siteDir, "src/internals/client/tslib.ts"),
         "@generated/registry$": registryFile,
         "@generated/globalData$": globalDataFile,
         "@generated/docusaurus.config$": siteConfigFile,
@@ -440,8 +440,8 @@ export default function leanClientDataPlugin({
           });
         },
       };
-      const preload = path.join(siteDir, "src/client/preload.js");
-      const prefetch = path.join(siteDir, "src/client/prefetch.js");
+      const preload = path.join(siteDir, "src/internals/client/preload.js");
+      const prefetch = path.join(siteDir, "src/internals/client/prefetch.js");
       const core = `${path.sep}@docusaurus${path.sep}core${path.sep}`;
       return {
         // One build-wide hash in chunk names instead of one content hash per chunk: the
@@ -457,20 +457,20 @@ export default function leanClientDataPlugin({
                 /@docusaurus[\\/](plugin-content-docs[\\/]lib[\\/]client[\\/]docsClientUtils|theme-common[\\/]lib[\\/]utils[\\/]reactUtils)\.js$/.test(
                   file,
                 ),
-              use: [path.join(siteDir, "src/plugins/ordinal-compare-loader.cjs")],
+              use: [path.join(siteDir, "src/internals/loaders/ordinal-compare-loader.cjs")],
             },
             {
               // Each docs page's metadata module (both docs plugins).
               test: (file: string) =>
                 /docusaurus-plugin-content-docs[\\/][\w-]+[\\/]site-[\w.-]+\.json$/.test(file),
-              use: [path.join(siteDir, "src/plugins/lean-doc-metadata-loader.cjs")],
+              use: [path.join(siteDir, "src/internals/loaders/lean-doc-metadata-loader.cjs")],
             },
             {
               // The docs pages' compiled Markdown, after the mdx-loader.
               test: (file: string) =>
                 file.startsWith(path.join(siteDir, "docs") + path.sep) && /\.mdx?$/.test(file),
               enforce: "post",
-              use: [path.join(siteDir, "src/plugins/lean-front-matter-loader.cjs")],
+              use: [path.join(siteDir, "src/internals/loaders/lean-front-matter-loader.cjs")],
             },
           ],
         },
@@ -499,7 +499,7 @@ export default function leanClientDataPlugin({
             serverRegistry,
             split?.apiRouteChunks ?? new Map(),
           ),
-          // Core's prefetch helper appends its <link>s in idle time instead (src/client/prefetch.js).
+          // Core's prefetch helper appends its <link>s in idle time instead (src/internals/client/prefetch.js).
           new NormalModuleReplacementPlugin(/^\.\/prefetch$/, (resource) => {
             if (resource.context.includes(core)) resource.request = prefetch;
           }),

@@ -1,6 +1,6 @@
 /**
  * Replaces Docusaurus core's SiteMetadataDefaults in the browser build with
- * src/client/SiteMetadataDefaults.tsx, whose default title is the
+ * src/internals/client/SiteMetadataDefaults.tsx, whose default title is the
  * server-rendered one: the tab title no longer reads a bare "FDM" while the
  * page hydrates. The server build keeps the core component.
  */
@@ -8,7 +8,7 @@ import path from "node:path";
 import type { LoadContext, Plugin } from "@docusaurus/types";
 
 export default function steadyTitlePlugin({ siteDir }: LoadContext): Plugin {
-  const replacement = path.join(siteDir, "src/client/SiteMetadataDefaults.tsx");
+  const replacement = path.join(siteDir, "src/internals/client/SiteMetadataDefaults.tsx");
   return {
     name: "fdm-steady-title",
     configureWebpack(_config, isServer, { currentBundler }) {

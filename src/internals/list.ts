@@ -1,0 +1,449 @@
+/**
+ * Every module of the site that replaces or edits code of Docusaurus, its plugins or
+ * their dependencies, in one list. The contributing page's table
+ * (src/components/InternalsTable.tsx) and the version-pin test
+ * (tests/site/docusaurus-upgrade.test.tsx) are both built from it, so a module added
+ * here is documented and checked on upgrade, and one missing here is neither.
+ */
+
+/** A file of an installed package that one of our modules replaces or edits. */
+export interface ReplacedFile {
+  /** The package, as named in node_modules. */
+  package: string;
+  /** The package version the module was checked against. */
+  version: string;
+  /** The file, relative to the package's folder. */
+  file: string;
+  /**
+   * Strings the file must still contain for the module to work: the import it
+   * redirects, the line it edits. An upgrade that moves one fails the test.
+   */
+  contains?: string[];
+}
+
+/** One module that reaches into Docusaurus's own code. */
+export interface Internal {
+  /** A short name, as the contributing page's table shows it. */
+  name: string;
+  /** Our files, relative to the repository root: the replacement first, then its wiring. */
+  files: string[];
+  /** What it replaces, in words (Markdown code spans allowed). */
+  replaces: string;
+  /** The exact files it replaces or edits, with the version each was checked against. */
+  targets: ReplacedFile[];
+  /** What it buys, measured on the build named in `measuredOn`. */
+  buys: string;
+  /** How to check it after an upgrade. */
+  check: string;
+}
+
+/** The build the `buys` figures were measured on, against the same build with one module off. */
+export const measuredOn = "28 November 2026";
+
+const core = "@docusaurus/core";
+const classic = "@docusaurus/theme-classic";
+const v = "3.10.2";
+
+/** The modules, in the order of the contributing page's table. */
+export const internals: Internal[] = [
+  {
+    name: "preload",
+    files: ["src/internals/client/preload.js", "src/internals/plugins/lean-client-data.ts"],
+    replaces:
+      "core's client `preload` (matching a path against the route table): it first loads `api-routes.js`, the API reference's routes, on an API path",
+    targets: [
+      {
+        package: core,
+        version: v,
+        file: "lib/client/preload.js",
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/clientEntry.js",
+        contains: ["import preload from './preload';"],
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/docusaurus.js",
+        contains: ["import preloadHelper from './preload';"],
+      },
+    ],
+    buys: "the API reference's routes out of `main.js`. Switched off (routes back in `main.js`): +26,053 B gzip on every page, +16,327 B on an API page",
+    check:
+      "`tests/e2e/loading.spec.ts`, `tests/e2e/weight.spec.ts`; an API page opened by client-side navigation still renders",
+  },
+  {
+    name: "lazy component creator",
+    files: [
+      "src/internals/client/lazy-component-creator.js",
+      "src/internals/plugins/lean-client-data.ts",
+    ],
+    replaces: "core's `ComponentCreator` in the route table the browser loads",
+    targets: [
+      { package: core, version: v, file: "lib/client/exports/ComponentCreator.js" },
+      {
+        package: core,
+        version: v,
+        file: "lib/server/codegen/codegenRoutes.js",
+        contains: ["import ComponentCreator from '@docusaurus/ComponentCreator';"],
+      },
+    ],
+    buys: "~440 react-loadable classes no longer built when the route table loads (part of the `api-routes.js` task 285 → 169 ms at 4×, when introduced). Not measured again: main-thread time on this machine, shared by nine builds, varies more than that",
+    check: "`tests/e2e/hydration.spec.ts`; the `api-routes.js` task in `node bench/long-tasks.mjs`",
+  },
+  {
+    name: "tslib",
+    files: ["src/internals/client/tslib.ts", "src/internals/plugins/lean-client-data.ts"],
+    replaces:
+      "the `tslib` package in the browser bundle (Docusaurus's utils-common calls one helper)",
+    targets: [
+      { package: "tslib", version: "2.9.1", file: "tslib.es6.mjs" },
+      {
+        package: "@docusaurus/utils-common",
+        version: v,
+        file: "lib/index.js",
+        contains: ['const tslib_1 = require("tslib");'],
+      },
+    ],
+    buys: "−3.6 KB of `main.js` when introduced; not measured again this round",
+    check: "`tests/site/tslib.test.tsx` lists every tslib helper the bundle calls",
+  },
+  {
+    name: "lean client data",
+    files: [
+      "src/internals/plugins/lean-client-data.ts",
+      "src/internals/loaders/lean-doc-metadata-loader.cjs",
+      "src/internals/loaders/lean-front-matter-loader.cjs",
+    ],
+    replaces:
+      "core's generated route registry, route table, chunk names, global data and site config in the browser build; the docs plugins' version and page metadata; the compiled Markdown's front matter; core's `ChunkAssetPlugin`; the client manifest's module-to-chunk map",
+    targets: [
+      {
+        package: core,
+        version: v,
+        file: "lib/server/codegen/codegenRoutes.js",
+        contains: ["require.resolveWeak("],
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/webpack/client.js",
+        contains: ["new ChunkAssetPlugin_1.default()"],
+      },
+      { package: core, version: v, file: "lib/webpack/plugins/ChunkAssetPlugin.js" },
+      {
+        package: "@docusaurus/mdx-loader",
+        version: v,
+        file: "lib/loader.js",
+        contains: ["export const frontMatter = ${"],
+      },
+      { package: "react-loadable-ssr-addon-v5-slorber", version: "1.0.3", file: "lib/index.js" },
+    ],
+    buys: "−1.5 KB of `main.js` (registry), −9.7 KB on API pages (version data) when introduced; each page's HTML starts its chunks itself; not measured again this round",
+    check:
+      "`tests/e2e/loading.spec.ts` (each chunk loads once); `node bench/site.mjs --no-build --files`",
+  },
+  {
+    name: "prefetch",
+    files: ["src/internals/client/prefetch.js", "src/internals/plugins/lean-client-data.ts"],
+    replaces:
+      "core's client `prefetch` helper: each file once, the page's own scripts never, in idle time",
+    targets: [
+      { package: core, version: v, file: "lib/client/prefetch.js" },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/docusaurus.js",
+        contains: ["import prefetchHelper from './prefetch';"],
+      },
+    ],
+    buys: "458 → 42 prefetch links on the docs page when introduced; the prefetcher's `appendChild` 169 → 63 ms a load at 4×; not measured again this round",
+    check: "`tests/e2e/loading.spec.ts` (no file prefetched twice or while it runs)",
+  },
+  {
+    name: "SiteMetadataDefaults",
+    files: [
+      "src/internals/client/SiteMetadataDefaults.tsx",
+      "src/internals/plugins/steady-title.ts",
+    ],
+    replaces:
+      "core's `SiteMetadataDefaults` in the browser build: the default title is the server-rendered one",
+    targets: [
+      { package: core, version: v, file: "lib/client/SiteMetadataDefaults.js" },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/App.js",
+        contains: ["import SiteMetadataDefaults from './SiteMetadataDefaults';"],
+      },
+    ],
+    buys: "no bare “FDM” tab title while a page hydrates",
+    check: "`tests/e2e/title.spec.ts`",
+  },
+  {
+    name: "route progress",
+    files: ["src/internals/client/route-progress.ts", "src/internals/plugins/route-progress.ts"],
+    replaces:
+      "the classic theme's nprogress client module (and the nprogress library and stylesheet)",
+    targets: [
+      { package: classic, version: v, file: "lib/nprogress.js" },
+      { package: classic, version: v, file: "lib/index.js", contains: ["'./nprogress',"] },
+    ],
+    buys: "−1.5 KB on every page when introduced; not measured again this round",
+    check: "`tests/e2e/loading.spec.ts` (the bar shows on a slow navigation)",
+  },
+  {
+    name: "searchByWorker",
+    files: ["src/internals/client/searchByWorker.ts", "src/internals/plugins/search-ranking.ts"],
+    replaces:
+      "the search plugin's `searchByWorker` module: the same two functions, results put in the order of `src/client/search-ranking.ts`",
+    targets: [
+      {
+        package: "@easyops-cn/docusaurus-search-local",
+        version: "0.55.3",
+        file: "dist/client/client/theme/searchByWorker.js",
+      },
+      {
+        package: "@easyops-cn/docusaurus-search-local",
+        version: "0.55.3",
+        file: "dist/client/client/theme/SearchBar/SearchBar.jsx",
+        contains: ['import { fetchIndexesByWorker, searchByWorker } from "../searchByWorker";'],
+      },
+      {
+        package: "@easyops-cn/docusaurus-search-local",
+        version: "0.55.3",
+        file: "dist/client/client/theme/SearchPage/SearchPage.jsx",
+        contains: ['import { fetchIndexesByWorker, searchByWorker } from "../searchByWorker";'],
+      },
+    ],
+    buys: "guide pages before the API reference's types for plain words (a ranking, not bytes)",
+    check: "`tests/site/search-ranking.test.tsx`; `tests/e2e/api.spec.ts` (search)",
+  },
+  {
+    name: "Prism's language loader",
+    files: ["src/internals/client/empty-client-module.js", "src/plugins/code-highlight.ts"],
+    replaces:
+      "the classic theme's `prism-include-languages` client module, which imports Prism for the browser (code is highlighted at build time)",
+    targets: [
+      { package: classic, version: v, file: "lib/prism-include-languages.js" },
+      {
+        package: classic,
+        version: v,
+        file: "lib/index.js",
+        contains: ["'./prism-include-languages',"],
+      },
+    ],
+    buys: "Switched off (Prism and its languages back in the browser): +34,426 B gzip of `main.js` on every page",
+    check:
+      "`tests/e2e/docs.spec.ts` (code keeps its highlighting, also after a client-side navigation)",
+  },
+  {
+    name: "ordinal compare",
+    files: [
+      "src/internals/loaders/ordinal-compare-loader.cjs",
+      "src/internals/plugins/lean-client-data.ts",
+    ],
+    replaces:
+      "two `localeCompare` sorts in Docusaurus's client (docs plugins' paths, a hook's dependency keys) by code-unit comparisons; the loader fails the build if either line changes",
+    targets: [
+      {
+        package: "@docusaurus/plugin-content-docs",
+        version: v,
+        file: "lib/client/docsClientUtils.js",
+        contains: ["b[1].path.localeCompare(a[1].path)"],
+      },
+      {
+        package: "@docusaurus/theme-common",
+        version: v,
+        file: "lib/utils/reactUtils.js",
+        contains: ["a[0].localeCompare(b[0])"],
+      },
+    ],
+    buys: "no ICU collator built in a hydration task: the first `localeCompare` of a process took 89 ms, a code-unit comparison 0.2 ms (Node, medians of 7, measured on a loaded machine)",
+    check: "`tests/site/ordinal-compare-loader.test.tsx`; no `localeCompare` in `main.js`",
+  },
+  {
+    name: "highlighted HTML",
+    files: [
+      "src/internals/loaders/strip-highlighted-html-loader.cjs",
+      "src/plugins/code-highlight.ts",
+      "src/theme/CodeBlock/index.tsx",
+    ],
+    replaces:
+      "the compiled Markdown of the browser bundle: `highlightedHtml` is emptied; the server-rendered page keeps it",
+    targets: [
+      {
+        package: "@docusaurus/mdx-loader",
+        version: v,
+        file: "lib/loader.js",
+      },
+    ],
+    buys: "−1.9 KB on the norms page when introduced, less on pages with less code; not measured again this round",
+    check:
+      "`tests/e2e/docs.spec.ts` (no highlighted HTML in the bundle; code after a client-side navigation keeps its highlighting)",
+  },
+  {
+    name: "CodeBlock (ejected)",
+    files: ["src/theme/CodeBlock/index.tsx"],
+    replaces:
+      "the classic theme's `CodeBlock`: renders the build's highlighted HTML, takes it from the page after a navigation, its own wrap and copy buttons",
+    targets: [
+      { package: classic, version: v, file: "lib/theme/CodeBlock/index.js" },
+      { package: classic, version: v, file: "lib/theme/CodeBlock/Content/Element.js" },
+    ],
+    buys: "with the line above: highlighted code in the HTML only",
+    check: "`tests/e2e/docs.spec.ts`",
+  },
+  {
+    name: "SSR template",
+    files: ["src/internals/plugins/ssr-template.ts"],
+    replaces:
+      "core's HTML template: the scripts start after the first paint instead of with `defer`",
+    targets: [
+      {
+        package: core,
+        version: v,
+        file: "lib/ssg/ssgTemplate.html.js",
+        contains: ['<script src="<%= it.baseUrl %><%= script %>" defer></script>'],
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/ssg/ssgParams.js",
+        contains: ["props.siteConfig.ssrTemplate ??"],
+      },
+    ],
+    buys: "LCP no longer waits for `main.js` (the text paints before any script runs); not measured again this round",
+    check: "`tests/e2e/loading.spec.ts`; `node bench/lighthouse.mjs`",
+  },
+  {
+    name: "PostCSS pipeline",
+    files: ["src/internals/plugins/postcss-pipeline.ts"],
+    replaces:
+      "Docusaurus's PostCSS options: no postcss-preset-env (the minimizer adds the prefixes) and no config-file lookup per stylesheet",
+    targets: [
+      {
+        package: "@docusaurus/bundler",
+        version: v,
+        file: "lib/loaders/styleLoader.js",
+        contains: ["require.resolve('postcss-preset-env')"],
+      },
+    ],
+    buys: "Rspack 9.5–10.0 → 9.0–9.2 s of a cold build when introduced; not measured again this round",
+    check: "`tests/site/postcss-pipeline.test.tsx`",
+  },
+  {
+    name: "MDXComponents (wrapper)",
+    files: ["src/theme/MDXComponents/index.tsx"],
+    replaces:
+      "three entries of the classic theme's MDX map (spread from `@theme-original`): inline code with `<wbr>`s, focusable tables, the title's “Copy page as Markdown”",
+    targets: [
+      {
+        package: classic,
+        version: v,
+        file: "lib/theme/MDXComponents/index.js",
+        contains: ["code: MDXCode,", "h1: (props) =>", "admonition: Admonition,"],
+      },
+    ],
+    buys: "the whole-map replacement saved bytes by leaving admonitions and `<details>` out; the wrapper, with the admonition lazy, costs +0.25 KB gzip of CSS on every page (the `<details>` styles) and about +0.5 KB of JavaScript on docs, API and blog pages (per file, e2e build against the build before)",
+    check: "`tests/e2e/docs.spec.ts` (admonitions, copy as Markdown, identifiers in inline code)",
+  },
+  {
+    name: "Admonition (wrapper) and admonitions in the page",
+    files: ["src/theme/Admonition/index.tsx", "src/internals/plugins/admonitions-in-page.ts"],
+    replaces:
+      "the MDX map's `admonition` (a lazy wrapper of the original), and each `:::note` of a page, which imports the theme's admonition itself (a remark plugin after Docusaurus's admonitions plugin)",
+    targets: [
+      { package: classic, version: v, file: "lib/theme/Admonition/index.js" },
+      {
+        package: "@docusaurus/mdx-loader",
+        version: v,
+        file: "lib/remark/admonitions/index.js",
+        contains: ["hName: 'admonition',", "type: node.name,"],
+      },
+    ],
+    buys: "the theme's admonition (2,118 B gzip) only on a page that has one",
+    check:
+      "`tests/e2e/docs.spec.ts` (a docs page's admonitions, server-rendered, hydrated without errors, and after a client-side navigation)",
+  },
+  {
+    name: "ContentVisibility (wrapper)",
+    files: ["src/theme/ContentVisibility/index.tsx"],
+    replaces: "the classic theme's draft and unlisted banners, loaded only on such a page",
+    targets: [{ package: classic, version: v, file: "lib/theme/ContentVisibility/index.js" }],
+    buys: "the banners' code off every docs and API page (with the admonitions above)",
+    check: "a page with `unlisted: true` in its front matter still shows the banner",
+  },
+  {
+    name: "BlogLayout (wrapper)",
+    files: ["src/theme/BlogLayout/index.tsx", "src/components/BlogLayoutHeading.ts"],
+    replaces:
+      "the classic blog layout's table-of-contents column: the contents in a labelled `<aside>`; a heading from the list page first in `<main>`",
+    targets: [
+      {
+        package: classic,
+        version: v,
+        file: "lib/theme/BlogLayout/index.js",
+        contains: ['{toc && <div className="col col--2">{toc}</div>}'],
+      },
+    ],
+    buys: "every part of a post in a landmark (axe “region”); behaviour, not bytes",
+    check: "`tests/e2e/accessibility.spec.ts`, `tests/e2e/blog.spec.ts`",
+  },
+  {
+    name: "BlogListPage (wrapper)",
+    files: ["src/theme/BlogListPage/index.tsx", "src/components/BlogLayoutHeading.ts"],
+    replaces: "the classic blog list page, given an `<h1>` (the stock page has none)",
+    targets: [{ package: classic, version: v, file: "lib/theme/BlogListPage/index.js" }],
+    buys: "a heading that says what the page is; behaviour, not bytes",
+    check: "`tests/e2e/blog.spec.ts`",
+  },
+  {
+    name: "AnnouncementBar (wrapper), AnnouncementBar/Content (ejected)",
+    files: ["src/theme/AnnouncementBar/index.tsx", "src/theme/AnnouncementBar/Content/index.tsx"],
+    replaces:
+      "the theme's announcement bar: a dismissal kept in memory when storage is blocked; the content as a router link instead of a raw HTML string",
+    targets: [
+      { package: classic, version: v, file: "lib/theme/AnnouncementBar/index.js" },
+      { package: classic, version: v, file: "lib/theme/AnnouncementBar/Content/index.js" },
+    ],
+    buys: "behaviour, not bytes: the bar stays closed, its link navigates without a reload",
+    check: "`tests/e2e/home-and-chrome.spec.ts`",
+  },
+  {
+    name: "Navbar/MobileSidebar (wrapper)",
+    files: ["src/theme/Navbar/MobileSidebar/index.tsx"],
+    replaces: "the theme's mobile menu, rendered when the reader reaches for its button",
+    targets: [{ package: classic, version: v, file: "lib/theme/Navbar/MobileSidebar/index.js" }],
+    buys: "busy time after first paint at 4× on the docs page 971 → 616 ms when introduced; 25 instead of 42 prefetched files at 412 px; not measured again this round",
+    check: "`tests/e2e/home-and-chrome.spec.ts`",
+  },
+  {
+    name: "Loading, NotFound/Content, ErrorPageContent (ejected)",
+    files: [
+      "src/theme/Loading/index.tsx",
+      "src/theme/NotFound/Content/index.tsx",
+      "src/theme/ErrorPageContent.tsx",
+    ],
+    replaces:
+      "the theme's loading, not-found and error contents: a Retry button, the search box and the ways into the site, each cause of an error",
+    targets: [
+      { package: core, version: v, file: "lib/client/theme-fallback/Loading/index.js" },
+      { package: classic, version: v, file: "lib/theme/NotFound/Content/index.js" },
+      { package: classic, version: v, file: "lib/theme/ErrorPageContent.js" },
+    ],
+    buys: "behaviour, not bytes: what a reader sees when a page cannot be shown",
+    check: "`tests/e2e/errors.spec.ts`, `tests/site/Loading.test.tsx`",
+  },
+  {
+    name: "BlogArchivePage (ejected)",
+    files: ["src/theme/BlogArchivePage/index.tsx"],
+    replaces:
+      "the classic theme's blog archive: newest post first in each year, year headings `<h2>` under the page's `<h1>` (the stock page uses `<h3>`), a description that is not a second “Archive”",
+    targets: [{ package: classic, version: v, file: "lib/theme/BlogArchivePage/index.js" }],
+    buys: "headings in order and the posts newest first; a wrapper cannot change the heading level the stock page renders",
+    check: "`tests/e2e/blog.spec.ts`",
+  },
+];
