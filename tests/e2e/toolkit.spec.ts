@@ -545,14 +545,13 @@ console.log("farms:", farms.map((f) => f.name));`);
       // The block right after the sample, titled Output (tests/docs-samples compares it in Node).
       const block = sample.locator("xpath=following-sibling::*[1]");
       await expect(block.locator(":scope > div").first()).toHaveText("Output");
-      const shown = await block.locator("pre code").textContent();
-      expect(shown?.trim()).not.toBe("");
+      // One span per line, each ending in <br>, which textContent drops.
+      const shown = (await block.locator("pre code .token-line").allTextContents()).join("\n");
+      expect(shown).not.toBe("");
       await sample.getByRole("button", { name: "Run", exact: true }).click();
       const status = sample.getByRole("status");
       await expect(status).toContainText("Finished in", { timeout: 90_000 });
-      await expect
-        .poll(() => status.getByTestId("run-console").textContent())
-        .toBe(shown?.replace(/\n$/, ""));
+      await expect.poll(() => status.getByTestId("run-console").textContent()).toBe(shown);
     });
   }
 
