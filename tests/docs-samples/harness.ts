@@ -66,6 +66,8 @@ export interface RunResult {
   error: string | null;
   /** What it printed with console.*, and anything its process wrote to stdout/stderr meanwhile. */
   output: string;
+  /** The lines the module's own console.* calls printed, without a library's; "" when none. */
+  printed: string;
   ms: number;
 }
 
@@ -75,6 +77,7 @@ interface RunnerReply {
   ok: boolean;
   error: string | null;
   output: string;
+  printed: string;
 }
 
 /** The number of runner processes: FDM_SAMPLE_WORKERS, or one per core (at most 4). */
@@ -135,7 +138,12 @@ export function runModules(
         file,
         started: performance.now(),
         timer: setTimeout(() => {
-          finish({ ok: false, error: `did not finish within ${timeoutMs / 1000} s`, output: "" });
+          finish({
+            ok: false,
+            error: `did not finish within ${timeoutMs / 1000} s`,
+            output: "",
+            printed: "",
+          });
           child.kill("SIGKILL");
         }, timeoutMs),
       };
@@ -151,6 +159,7 @@ export function runModules(
         ok: false,
         error: `its process ended (${signal ?? `exit code ${code}`})`,
         output: "",
+        printed: "",
       });
       startWorker();
     });

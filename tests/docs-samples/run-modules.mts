@@ -21,9 +21,16 @@ for (const name of ["query", "exec", "transaction"]) {
 }
 
 let output: string[] = [];
+// The lines the sample's own console calls printed (its module is the caller), as
+// opposed to a library's warning: what the reader sees after Run.
+let printed: string[] = [];
+let current = "";
 for (const level of ["log", "info", "warn", "error", "debug"] as const) {
   console[level] = (...args: unknown[]) => {
-    output.push(format(...args));
+    const line = format(...args);
+    output.push(line);
+    const caller = new Error().stack?.split("\n")[2] ?? "";
+    if (current !== "" && caller.includes(current)) printed.push(line);
   };
 }
 
@@ -35,6 +42,8 @@ process.on("disconnect", () => process.exit(0));
 
 process.on("message", async ({ file }: { file: string }) => {
   output = [];
+  printed = [];
+  current = file;
   stray = [];
   let error: unknown = null;
   let failed = false;
@@ -58,5 +67,6 @@ process.on("message", async ({ file }: { file: string }) => {
     ok: problems.length === 0,
     error: problems.length === 0 ? null : problems.join("\n"),
     output: output.join("\n"),
+    printed: printed.join("\n"),
   });
 });

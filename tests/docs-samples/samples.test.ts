@@ -3,8 +3,10 @@ import path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  codeBlocks,
   type DocsSample,
   docsSamples,
+  isTypeScript,
   markdownFiles,
   sampleSourceDirs,
 } from "../../src/plugins/docs-samples";
@@ -21,7 +23,9 @@ import {
  * Docs that cannot lie: every ```ts / ```typescript block in docs/, blog/ and
  * the markdown pages is written out as an ES module, type-checked against the
  * packages' sources and run (harness.ts). A block marked `fragment="<reason>"`
- * is skipped.
+ * is skipped. Each runnable sample prints what it made (Run in the browser
+ * shows what a sample prints, and nothing else but its time), and a
+ * ```text title="Output" block right after a sample is what it prints.
  */
 const outDir = path.join(import.meta.dirname, ".generated", "docs");
 
@@ -39,7 +43,39 @@ function collectSamples(): Sample[] {
   });
 }
 
+/** An output block shown after a sample: its text and its opening line. */
+interface OutputBlock {
+  text: string;
+  line: number;
+}
+
+/**
+ * The ```text title="Output" blocks that follow a TypeScript sample, by the
+ * sample's `file:line`; `stray` lists those with prose between the two, which
+ * a reader would not take for that sample's output.
+ */
+function outputBlocks(): { byBlock: Map<string, OutputBlock>; stray: string[] } {
+  const byBlock = new Map<string, OutputBlock>();
+  const stray: string[] = [];
+  for (const file of sampleSourceDirs.flatMap((dir) => markdownFiles(root, dir))) {
+    const text = readFileSync(path.join(root, file), "utf8");
+    const lines = text.split("\n");
+    const blocks = codeBlocks(text);
+    blocks.forEach((block, i) => {
+      const next = blocks[i + 1];
+      if (!isTypeScript(block.lang) || !next) return;
+      if (next.lang !== "text" || !/title="Output"/.test(next.meta)) return;
+      const closing = block.line + block.code.split("\n").length + 1;
+      const between = lines.slice(closing, next.line - 1);
+      if (between.some((l) => l.trim() !== "")) stray.push(`${file}:${next.line}`);
+      else byBlock.set(`${file}:${block.line}`, { text: next.code, line: next.line });
+    });
+  }
+  return { byBlock, stray };
+}
+
 const samples = collectSamples();
+const outputs = outputBlocks();
 const runnable = samples.filter((s) => s.fragment === null);
 let typeErrors = new Map<string, TypeDiagnostic[]>();
 let runs = new Map<string, Promise<RunResult>>();
@@ -72,7 +108,22 @@ describe("docs code samples", () => {
       if (!run) throw new Error(`${sample.out} was not given to the runner`);
       expect(run.error, `output:\n${run.output}`).toBeNull();
     });
+
+    it(`${sample.file}:${sample.line} prints what it made`, async () => {
+      const run = await runs.get(sample.out);
+      if (!run) throw new Error(`${sample.out} was not given to the runner`);
+      const lines = run.printed.split("\n").filter((l) => l.trim() !== "");
+      expect(lines.length, "lines the sample itself printed with console.log").toBeGreaterThan(0);
+      const shown = outputs.byBlock.get(`${sample.file}:${sample.line}`);
+      if (shown) {
+        expect(run.printed, `the Output block at line ${shown.line}`).toBe(shown.text);
+      }
+    });
   }
+
+  it("an Output block follows its sample directly", () => {
+    expect(outputs.stray).toEqual([]);
+  });
 });
 
 describe("references to exported names", () => {

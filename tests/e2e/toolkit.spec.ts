@@ -515,6 +515,46 @@ console.log("farms:", farms.map((f) => f.name));`);
     await expect(page.getByText(/^Finished in/).first()).toBeVisible({ timeout: 60_000 });
   });
 
+  test("Run on the basic-usage page shows the farm, the field and its area", async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto(site("/docs/getting-started/basic-usage-fdm-core"));
+    await hydrated(page);
+    const sample = page.locator(".fdm-run-sample").first();
+    await sample.getByRole("button", { name: "Run", exact: true }).click();
+    const status = sample.getByRole("status");
+    await expect(status).toContainText("Finished in", { timeout: 120_000 });
+    // The ids are made by the run, so only their shape is known.
+    await expect
+      .poll(() => status.getByTestId("run-console").textContent())
+      .toMatch(
+        /^Farm De Hoeve: \w+\nField Achter de schuur: \w+, 1\.00 ha\nFields in 2025: Achter de schuur$/,
+      );
+  });
+
+  for (const [path, n] of [
+    ["/docs/norms/nl/2025/stikstofgebruiksnorm", 0],
+    ["/docs/norms/nl/2026/stikstofgebruiksnorm", 1],
+  ] as const) {
+    test(`Run prints the lines of the Output block under the sample (${path}, sample ${n + 1})`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.goto(site(path));
+      await hydrated(page);
+      const sample = page.locator(".fdm-run-sample").nth(n);
+      // The block right after the sample, titled Output (tests/docs-samples compares it in Node).
+      const block = sample.locator("xpath=following-sibling::*[1]");
+      await expect(block.locator(":scope > div").first()).toHaveText("Output");
+      // One span per line, each ending in <br>, which textContent drops.
+      const shown = (await block.locator("pre code .token-line").allTextContents()).join("\n");
+      expect(shown).not.toBe("");
+      await sample.getByRole("button", { name: "Run", exact: true }).click();
+      const status = sample.getByRole("status");
+      await expect(status).toContainText("Finished in", { timeout: 90_000 });
+      await expect.poll(() => status.getByTestId("run-console").textContent()).toBe(shown);
+    });
+  }
+
   test("a sample that needs a server or files says why instead of a button", async ({ page }) => {
     await page.goto(site("/docs/getting-started/setup-connection"));
     await hydrated(page);
