@@ -9,6 +9,7 @@
 // node_modules already, builds that site once under /fdm/<version>/, keeps its docs and API
 // pages and the files they use, and writes the archive. --keep leaves the worktree.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,9 +24,14 @@ export interface ArchiveOptions {
   current: string;
   /** The site's base path, `/fdm/`. */
   site: string;
+  /** The site's origin, `https://fdm-project.github.io` (Docusaurus names its storage keys by it). */
+  siteUrl: string;
   /** The current site's page listing what changed, `docs/getting-started/upgrading-to-1.0`. */
   upgradePage: string;
 }
+
+/** An href or src attribute's value, quoted or not (the old build's HTML is minified). */
+const attributeUrls = /\s(?:href|src)=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g;
 
 /** The sections of the old site that are kept: its docs and its API reference. */
 const keptSections = /^(docs|api)(\.html$|\/)/;
@@ -82,11 +88,10 @@ export const archiveCss = `/* The archive: a banner on every page, and navigatio
 .fdm-archive-banner p{margin:0;max-width:var(--ifm-container-width-xl)}
 .fdm-archive-banner a{color:inherit;font-weight:700;text-decoration:underline}
 .fdm-archive-current{white-space:nowrap}
-/* The sidebar's categories stay open: no script can open them. */
-.theme-doc-sidebar-menu .menu__list{display:block!important;height:auto!important;overflow:visible!important}
-.theme-doc-sidebar-menu .menu__list-item--collapsed .menu__list{display:block!important}
 /* On a phone the theme puts the sidebar in a menu that needs JavaScript: here it follows the page. */
 @media (max-width:996px){
+.navbar__brand{flex-shrink:0;margin-right:.75rem}
+.navbar__items{flex:1 1 auto;min-width:0;flex-wrap:wrap}
 .theme-doc-sidebar-container{display:block!important;order:2;width:100%!important;border-top:1px solid var(--ifm-toc-border-color);margin-top:2rem}
 .theme-doc-sidebar-container>div{position:static!important;height:auto!important;max-height:none!important;padding-top:0!important}
 .theme-doc-sidebar-container nav{height:auto!important;overflow:visible!important}
@@ -111,35 +116,71 @@ export function archivePage(html: string, kept: Set<string>, options: ArchiveOpt
   const root = `${options.site}${options.version}/`;
   let page = html;
   page = page.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, (script) =>
-    /\bsrc=/.test(script) || !/data-theme/.test(script) || /\.js["']/.test(script) ? "" : script,
+    /^<script\b[^>]*\bsrc=/.test(script) ||
+    !script.includes("data-theme") ||
+    /\.js["']/.test(script)
+      ? ""
+      : script,
   );
-  page = page.replace(/<link\b[^>]*\brel="(?:preload|prefetch|modulepreload)"[^>]*>/g, "");
-  page = page.replace(/<link\b[^>]*\btype="text\/markdown"[^>]*>/g, "");
-  page = page.replace(/<link\b[^>]*\brel="search"[^>]*>/g, "");
-  page = removeElements(page, "div", /theme-announcement-bar/);
-  page = removeElements(page, "div", /class="[^"]*navbar-sidebar(?:__backdrop)?\b/);
-  page = removeElements(page, "div", /class="navbarSearchContainer|class="[^"]*searchBox/);
-  page = removeElements(page, "button", /./);
-  page = page.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
-  // Links: inside the archive when it has the file, else to the same path on the current site.
-  page = page.replace(/\b(href|src)="([^"]*)"/g, (attribute, name: string, url: string) => {
-    if (!url.startsWith(root)) return attribute;
-    if (fileOf(url, root, kept)) return attribute;
-    return `${name}="${options.site}${url.slice(root.length)}"`;
-  });
-  const current = `${options.site}docs`;
-  const upgrade = `${options.site}${options.upgradePage}`;
-  // The old navbar's version badge says which archive this is and leads back to the current docs.
+  // The colour-mode choice is stored under a key named by the site's address (Docusaurus's
+  // storage namespace): the archive reads the current site's, so a choice made there holds here.
+  const namespace = (address: string) =>
+    createHash("md5").update(address).digest("hex").slice(0, 3);
   page = page.replace(
-    /<span class="fdm-version"[^>]*>[^<]*<\/span>/,
+    new RegExp(
+      `(["'])(theme|fdm-color-mode-choice)-${namespace(`${options.siteUrl}${root}`)}\\1`,
+      "g",
+    ),
+    `$1$2-${namespace(`${options.siteUrl}${options.site}`)}$1`,
+  );
+  page = page.replace(
+    /<link\b[^>]*\brel=["']?(?:preload|prefetch|modulepreload|search)\b[^>]*>/g,
+    "",
+  );
+  page = page.replace(/<link\b[^>]*\btype=["']?text\/markdown\b[^>]*>/g, "");
+  page = removeElements(page, "div", /\btheme-announcement-bar\b/);
+  page = removeElements(page, "div", /\bnavbar-sidebar__backdrop\b/);
+  page = removeElements(page, "div", /\bnavbarSearchContainer_/);
+  page = removeElements(page, "div", /\btheme-doc-toc-mobile\b/);
+  page = removeElements(page, "button", /./);
+  // "Copy page as Markdown" fetched the page's Markdown twin, which the archive does not keep.
+  page = page.replace(/(?:<p>)?<a\b[^>]*\.md["']?\s*>Copy page as Markdown<\/a>(?:<\/p>)?/g, "");
+  // What the old site showed without JavaScript is what the archive always shows.
+  page = page.replace(/<noscript>([\s\S]*?)<\/noscript>/g, "$1");
+  // A collapsed sidebar category is a plain link to its first page here, not a toggle.
+  page = page.replace(/<a\b[^>]*\bmenu__link--sublist\b[^>]*>/g, (tag) =>
+    tag.replace(
+      / (?:role=["']?button["']?|aria-expanded=["']?\w+["']?|tabindex=["']?0["']?)(?=[ >])/g,
+      "",
+    ),
+  );
+  // Links: inside the archive when it has the file, else to the same path on the current site.
+  page = page.replace(
+    /(\s(?:href|src)=)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g,
+    (attribute, name: string, ...values: (string | undefined)[]) => {
+      const url = values[0] ?? values[1] ?? values[2] ?? "";
+      if (!url.startsWith(root) || fileOf(url, root, kept)) return attribute;
+      // A link the old config wrote with the site's path already (the footer's logo: /fdm/)
+      // got the base URL twice: /fdm/0.8/fdm/.
+      const rest = url.slice(root.length);
+      const own = options.site.slice(1);
+      const target =
+        rest === own.slice(0, -1) || rest.startsWith(own) ? rest.slice(own.length) : rest;
+      return `${name}"${options.site}${target}"`;
+    },
+  );
+  page = page.replace(
+    /<span class=["']?fdm-version\b[^>]*>[^<]*<\/span>/,
     `<span class="fdm-version">v${options.version} (archive)</span>`,
   );
+  const current = `${options.site}docs`;
+  const upgrade = `${options.site}${options.upgradePage}`;
   const banner =
     `<div class="fdm-archive-banner" role="note"><p>You are reading the FDM ${options.version} ` +
     `documentation, an archive. ${options.current} is current: see <a href="${upgrade}">Upgrading ` +
     `to ${options.current} (old → new)</a>. <a class="fdm-archive-current" href="${current}">` +
     `The ${options.current} docs</a></p></div>`;
-  const body = /<div id="__docusaurus">/.exec(page);
+  const body = /<div id=["']?__docusaurus["']?>/.exec(page);
   if (!body) throw new Error("no <div id=__docusaurus> to put the banner in");
   page = page.replace(body[0], `${body[0]}${banner}`);
   page = page.replace(
@@ -167,7 +208,7 @@ export function archiveFiles(buildDir: string, options: ArchiveOptions): Archive
   const assets = new Set<string>();
   const visit = (text: string, pattern: RegExp) => {
     for (const match of text.matchAll(pattern)) {
-      const url = match[1] ?? "";
+      const url = match[1] ?? match[2] ?? match[3] ?? "";
       if (!url.startsWith(root)) continue;
       const file = fileOf(url, root, all);
       if (!file || file.endsWith(".html") || file.endsWith(".js") || file.endsWith(".md")) continue;
@@ -183,13 +224,13 @@ export function archiveFiles(buildDir: string, options: ArchiveOptions): Archive
           const absolute = target.startsWith("/")
             ? target
             : path.posix.join(path.posix.dirname(`${root}${file}`), target);
-          visit(`"${absolute}"`, /"([^"]+)"/g);
+          visit(` href="${absolute}"`, attributeUrls);
         }
       }
     }
   };
   for (const file of pages) {
-    visit(readFileSync(path.join(buildDir, file), "utf8"), /\b(?:href|src)="([^"]+)"/g);
+    visit(readFileSync(path.join(buildDir, file), "utf8"), attributeUrls);
   }
   const kept = new Set([...pages, ...assets, "assets/css/archive.css"]);
   return [
@@ -236,6 +277,8 @@ function registryOnLines({ generatedFilesDir }: LoadContext) {
 export default {
   ...config,
   baseUrl: "/fdm/${version}/",
+  // Links the old config wrote with /fdm/ already; the archive rewrites them (archivePage).
+  onBrokenLinks: "warn",
   plugins: [registryOnLines, ...(config.plugins ?? [])],
 };
 `;
@@ -282,6 +325,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     version,
     current: values.current,
     site: "/fdm/",
+    siteUrl: "https://fdm-project.github.io",
     upgradePage: values.upgrade,
   });
   const date = Number(execFileSync("git", ["show", "-s", "--format=%ct", commit], { cwd: repo }));
