@@ -176,10 +176,10 @@ export function archivePage(html: string, kept: Set<string>, options: ArchiveOpt
   const current = `${options.site}docs`;
   const upgrade = `${options.site}${options.upgradePage}`;
   const banner =
-    `<div class="fdm-archive-banner" role="note"><p>You are reading the FDM ${options.version} ` +
+    `<section class="fdm-archive-banner" aria-label="Archived version"><p role="note">You are reading the FDM ${options.version} ` +
     `documentation, an archive. ${options.current} is current: see <a href="${upgrade}">Upgrading ` +
     `to ${options.current} (old → new)</a>. <a class="fdm-archive-current" href="${current}">` +
-    `The ${options.current} docs</a></p></div>`;
+    `The ${options.current} docs</a></p></section>`;
   const body = /<div id=["']?__docusaurus["']?>/.exec(page);
   if (!body) throw new Error("no <div id=__docusaurus> to put the banner in");
   page = page.replace(body[0], `${body[0]}${banner}`);

@@ -71,7 +71,8 @@ for (const theme of ["light", "dark"] as const) {
   });
 
   test(`an archived 0.8 page has no axe violations in ${theme} mode`, async ({ page }) => {
-    test.setTimeout(90_000);
+    // A long page without script: axe's own run is most of the time.
+    test.setTimeout(180_000);
     await page.goto(
       site(`/0.8/docs/getting-started/basic-usage-fdm-core?docusaurus-theme=${theme}`),
     );

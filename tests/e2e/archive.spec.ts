@@ -107,7 +107,7 @@ test.describe("without JavaScript, on a phone", () => {
     await expect(page.getByRole("note")).toBeVisible();
     // The theme's phone menu needs JavaScript; here the sidebar follows the page.
     const sidebar = page.getByRole("navigation", { name: "Docs sidebar" });
-    const link = sidebar.getByRole("link", { name: "Using catalogues (fdm-data)" });
+    const link = sidebar.getByRole("link", { name: "Using the catalogues of fdm-data" });
     await link.scrollIntoViewIfNeeded();
     await expect(link).toBeVisible();
     const box = await link.boundingBox();
