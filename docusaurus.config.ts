@@ -10,6 +10,7 @@ import searchRankingPlugin from "./src/internals/plugins/search-ranking";
 import { ssrTemplate } from "./src/internals/plugins/ssr-template";
 import steadyTitlePlugin from "./src/internals/plugins/steady-title";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
+import docsArchivePlugin, { archivesIn } from "./src/plugins/docs-archive";
 import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
 import markdownTwinsPlugin from "./src/plugins/markdown-twins";
 import restApiReferencePlugin from "./src/plugins/rest-api-reference";
@@ -33,6 +34,26 @@ const repositoryUrl = (
   process.env.FDM_REPOSITORY_URL || "https://github.com/fdm-project/fdm"
 ).replace(/\/+$/, "");
 const discussionsUrl = `${repositoryUrl}/discussions`;
+
+/**
+ * The version menu: the current version's docs, then each frozen archive of an earlier
+ * version (`archive/<version>.tar.br`, unpacked into the build at /fdm/<version>/ by
+ * src/plugins/docs-archive.ts), newest first. An archive is static files, not a route:
+ * `pathname://` makes its link a plain one that the broken-link check and the client
+ * router leave alone, and `html` keeps the theme from marking it as an external link.
+ */
+const currentMinor = version.split(".").slice(0, 2).join(".");
+const versionMenu = [
+  { to: "/docs", label: `${currentMinor} (current)` },
+  ...archivesIn("archive")
+    .map((archive) => archive.version)
+    .sort((a, b) => b.localeCompare(a, "en", { numeric: true }))
+    .map((archived) => ({
+      href: `pathname:///${archived}/docs`,
+      html: `${archived} (archive)`,
+      target: "_self",
+    })),
+];
 
 /**
  * Packages whose public entry exists get an API reference. A package being
@@ -267,6 +288,7 @@ const config: Config = {
     postCssPipelinePlugin,
     trimInfimaPlugin,
     routeProgressPlugin,
+    docsArchivePlugin,
     (context: LoadContext) =>
       codeHighlightPlugin(context, { light: lightCodeTheme, dark: darkCodeTheme }),
   ],
@@ -320,9 +342,11 @@ const config: Config = {
         { to: "/blog", label: "Blog", position: "left" },
         { to: "/playground", label: "Playground", position: "left" },
         {
-          type: "html",
+          type: "dropdown",
+          label: `v${version}`,
           position: "right",
-          value: `<span class="fdm-version" title="FDM version">v${version}</span>`,
+          className: "fdm-version",
+          items: versionMenu,
         },
         { href: repositoryUrl, label: "GitHub", position: "right" },
       ],
