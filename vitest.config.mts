@@ -13,6 +13,11 @@ const alias = {
   "fdm-core": pkg("fdm-core"),
   "fdm-calculator": pkg("fdm-calculator"),
   "fdm-api": pkg("fdm-api"),
+  // fdm-calculator's subpath import (package.json "imports"): its source, the Node version, as
+  // the "source" condition picks it; Vitest does not set that condition.
+  "#location/local-files": fileURLToPath(
+    new URL("./packages/fdm-calculator/src/location/local-files.ts", import.meta.url),
+  ),
   // Docusaurus' alias of the site's root, for site components rendered in tests/site.
   "@site": fileURLToPath(new URL(".", import.meta.url)),
 };

@@ -15,6 +15,7 @@ import type {
   NitrogenBalanceFieldInput,
   NitrogenBalanceInput,
 } from "../packages/fdm-calculator/src/index.js";
+import type { Mestcode } from "../packages/fdm-data/src/index.js";
 
 // The packages are imported from source (export condition `source`), so that
 // no build is needed; started without it, the script starts itself again with it.
@@ -40,7 +41,7 @@ const soils = ["klei", "veen", "zand_nwc", "zand_zuid", "loess"] as const;
 
 const product = (
   id: string,
-  typeRvo: number,
+  typeRvo: Mestcode,
   n: number | null,
   type: "mineral" | "manure" | "compost",
 ) => ({

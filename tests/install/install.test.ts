@@ -6,7 +6,8 @@
  *
  * - runs in Node.js (ES modules) the installation page's check program
  *   (docs/installation.mdx), a norms sample, a balance sample, an fdm-core sample on PGlite in
- *   memory and an fdm-api sample whose calculation runs in the API's worker thread;
+ *   memory, an fdm-api sample whose calculation runs in the API's worker thread, and the
+ *   example of each package's README;
  * - type-checks those samples, and a file that imports every entry, with `moduleResolution`
  *   NodeNext and with Bundler (the repository's TypeScript);
  * - bundles the browser entries with esbuild for the browser platform.
@@ -172,6 +173,14 @@ function installationCheck(): string {
   return block[1];
 }
 
+/** The example of a package's README: its first `ts` block under "## Example". */
+function readmeExample(name: PackageName): string {
+  const readme = readFileSync(path.join(root, "packages", name, "README.md"), "utf8");
+  const block = /```ts\n([\s\S]*?)\n```/.exec(readme.slice(readme.indexOf("## Example")));
+  if (!block?.[1]) throw new Error(`packages/${name}/README.md: no ts block under Example`);
+  return block[1];
+}
+
 /**
  * The samples a user runs, as TypeScript: type-checked with both resolutions, then stripped
  * of their types by esbuild and run as `.mjs` by Node.js. Each prints a line the case expects.
@@ -180,6 +189,25 @@ const samples: Record<string, { code: string; prints: RegExp }> = {
   check: {
     code: installationCheck(),
     prints: /^fdm-data works: \d+ crops in the catalogue\.$/m,
+  },
+  // Each package's README example, as a reader copies it from the package's page.
+  "readme-fdm-data": {
+    code: readmeExample("fdm-data"),
+    // 532 BRP crops; Table 11: cattle slurry (14) 4.0 kg N/ton.
+    prints: /^fdm-data: 532 crops; mestcode 14, 4 kg N\/ton$/m,
+  },
+  "readme-fdm-core": {
+    code: readmeExample("fdm-core"),
+    prints: /^fdm-core: Rundvee - Drijfmest behalve van vleeskalveren, mestcode 14$/m,
+  },
+  "readme-fdm-calculator": {
+    code: readmeExample("fdm-calculator"),
+    // Grazed permanent grassland on klei: 345 kg N/ha; 300 kg × 270 g N/kg = 81 kg N/ha.
+    prints: /^fdm-calculator: norm 345 kg N\/ha, dose 81 kg N\/ha$/m,
+  },
+  "readme-fdm-api": {
+    code: readmeExample("fdm-api"),
+    prints: /^fdm-api: health 200, OpenAPI 3\.1\.\d+$/m,
   },
   norms: {
     prints: /^norms: 185 kg N\/ha, 70 kg P2O5\/ha, 170 kg N\/ha; years 2025, 2026/m,
@@ -426,16 +454,18 @@ const entrypoints: Record<PackageName, string[]> = {
 };
 
 /**
- * What publint still reports, each waiting on a change to a package's source. fdm-calculator's
- * `browser` field swaps dist/location/local-files.js for its browser version; publint suggests
- * a subpath import (`#location/local-files` in `imports`, with a `browser` condition) instead,
- * which the source's import of that module must use first. Remove the line when it is done.
+ * What publint still reports, each waiting on a change to a package's source: nothing.
+ * fdm-calculator swaps its local-file reader for a browser's by a subpath import
+ * (`#location/local-files`, `imports` with a `browser` condition), not a `browser` field.
  */
-const pending: Partial<Record<PackageName, string[]>> = {
-  "fdm-calculator": [
-    'suggestion USE_EXPORTS_OR_IMPORTS_BROWSER: pkg.browser with an object value can be refactored to use pkg.exports/pkg.imports and the "browser" condition to declare browser-specific exports. (This may be a breaking change)',
-  ],
-};
+const pending: Partial<Record<PackageName, string[]>> = {};
+
+/**
+ * The tarballs that hold NMI's figures, which ship NMI's licence notice (`NOTICE`): fdm-data's
+ * catalogues and fdm-calculator's balance defaults. fdm-core and fdm-api hold none: fdm-core
+ * copies the catalogues into a database when it runs, from the installed fdm-data.
+ */
+const withNmiFigures: readonly PackageName[] = ["fdm-data", "fdm-calculator"];
 
 describe.concurrent("the packed packages", () => {
   for (const name of packages) {
@@ -482,6 +512,19 @@ describe.concurrent("the packed packages", () => {
         .filter((p) => !["node10", "node16-cjs"].includes(p.resolutionKind ?? ""));
       expect(reported).toEqual([]);
       expect(Object.keys(analysis.entrypoints)).toEqual(entrypoints[name]);
+    });
+
+    it(`${name}: the tarball holds the MIT licence, a README and, with NMI's figures, NOTICE`, () => {
+      const files = packed[name].files.map((f) => f.path);
+      expect(files).toEqual(expect.arrayContaining(["LICENSE", "README.md"]));
+      expect(files.includes("NOTICE")).toBe(withNmiFigures.includes(name));
+      const licence = readFileSync(path.join(root, "packages", name, "LICENSE"), "utf8");
+      expect(licence).toBe(readFileSync(path.join(root, "LICENSE"), "utf8"));
+      expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) 2026 The FDM authors\n/);
+      if (withNmiFigures.includes(name)) {
+        const notice = readFileSync(path.join(root, "packages", name, "NOTICE"), "utf8");
+        expect(notice).toContain("Copyright 2024 Nutriënten Management Instituut");
+      }
     });
 
     it(`${name}: the tarball holds no test and no tsbuildinfo`, () => {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { NormForm } from "../../src/components/norms/NormCalculatorLive";
-import { normYear } from "../../src/components/norms/nl";
+import { contentNeededIn, normYear } from "../../src/components/norms/nl";
 import type { CalculatorInput, NormKind } from "../../src/components/norms/types";
 
 // The norm calculators' form as the reader first sees it for a given input (a shared
@@ -214,6 +214,37 @@ describe("RENURE 2026: a product without a forfaitaire content asks its N conten
     );
     // 500 × 90 / 1000 = 45.
     expect(html).toContain('<strong data-testid="filling-value">45</strong>');
+  });
+});
+
+describe("which products fill the RENURE norm comes from the calculator's year", () => {
+  const choice = (id: string) => {
+    const found = y2026.fertilizers.find((f) => f.id === id);
+    if (!found) throw new Error(`no product ${id}`);
+    return found;
+  };
+  it("2026: the RENURE products 130–134 of Table 11 ask their N, others do not count", () => {
+    const asked = y2026.fertilizers
+      .filter((f) => y2026.contentNeeded("renure", f) === "n")
+      .map((f) => f.code);
+    expect(asked).toEqual([130, 131, 132, 133, 134]);
+    // Mineralenconcentraat (120) is no RENURE product; its RENURE namesake (132) is.
+    expect(y2026.contentNeeded("renure", choice("rvo_120"))).toBeNull();
+  });
+  it("2025 has no RENURE norm: no product fills one", () => {
+    expect(y2025.kinds).not.toContain("renure");
+    expect(y2025.fertilizers.filter((f) => y2025.contentNeeded("renure", f) !== null)).toEqual([]);
+  });
+  it("a year's list, not a range of codes: a list of 131 alone leaves 130 and 132 out", () => {
+    const only131 = contentNeededIn([131]);
+    expect(["rvo_130", "rvo_131", "rvo_132"].map((id) => only131("renure", choice(id)))).toEqual([
+      null,
+      "n",
+      null,
+    ]);
+    // The other norms do not depend on the list.
+    expect(only131("dierlijke-mest", choice("rvo_14"))).toBe("n");
+    expect(only131("fosfaat", choice("rvo_130"))).toBe("p2o5");
   });
 });
 

@@ -207,7 +207,11 @@ export const fertilizerSchema = z
     catalogue: z.string(),
     nameNl: z.string(),
     nameEn: z.string().nullable(),
-    typeRvo: z.string(),
+    typeRvo: z.literal(fdmSchema.typeRvoOptions.map((o) => o.value)).openapi({
+      description:
+        "The RVO mestcode (Table 11 of the Uitvoeringsregeling Meststoffenwet) as a number, e.g. 14 (cattle slurry) or 115 (kunstmest).",
+      example: 14,
+    }),
     isMineral: z.boolean(),
     isManure: z.boolean(),
     isCompost: z.boolean(),

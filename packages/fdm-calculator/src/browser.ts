@@ -3,8 +3,8 @@
  * whole API, with no Node-only module. A location dataset (`getRegion`,
  * `isFieldInNVGebied`, …) must then be an http(s) URL: a page has no file
  * system, so a local path is refused with `GEODATA_UNREADABLE`. It is the main
- * entry as it is: what differs in a browser is swapped file by file through
- * package.json's "browser" field (location/local-files.ts).
+ * entry as it is: what differs in a browser is one module, which package.json's
+ * `imports` map picks by the `browser` condition (`#location/local-files`).
  *
  * @packageDocumentation
  */

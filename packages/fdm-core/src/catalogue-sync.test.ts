@@ -108,7 +108,7 @@ describe("syncCatalogues after an fdm-data release with NMI's figures", () => {
 describe("the type_rvo enumeration", () => {
   it("holds exactly the mestcodes of fdm-data's rvo catalogue", async () => {
     const { typeRvoOptions } = await import("./schema.js");
-    expect(typeRvoOptions.map((option) => Number(option.value))).toEqual(
+    expect(typeRvoOptions.map((option) => option.value)).toEqual(
       getFertilizersCatalogue("rvo").map((item) => item.typeRvo),
     );
     expect(typeRvoOptions.map((option) => option.label)).toEqual(

@@ -87,7 +87,7 @@ describe("syncCatalogues", () => {
     // NMI, fdm-data catalogues: baat-fertilizers.csv, BAAT028 (KAS)
     expect(kas).toMatchObject({
       catalogue: "baat",
-      typeRvo: "115",
+      typeRvo: 115,
       n: 270,
       nNh4: 135,
       nNo3: 135,
@@ -102,7 +102,7 @@ describe("syncCatalogues", () => {
       .where(eq(fertilizerCatalogue.itemId, "rvo_14"));
     // Tabel 11: Rundvee - Drijfmest, 4 kg N and 1.5 kg P2O5 per ton
     expect(slurry).toMatchObject({
-      typeRvo: "14",
+      typeRvo: 14,
       n: 4,
       p2o5: 1.5,
       isManure: true,
@@ -167,7 +167,7 @@ describe("enabling catalogues per farm", () => {
     await addFertilizer(db.fdm, "owner", farmId, {
       custom: {
         name: "Eigen compost",
-        typeRvo: "111",
+        typeRvo: 111,
         isCompost: true,
         form: "solid",
         n: 7,

@@ -26,9 +26,8 @@ import {
   farmCultivationCatalogues,
   farmFertilizerCatalogues,
   fertilizerCatalogue,
-  typeRvoEnum,
 } from "./schema.js";
-import { requireEnum, requireId, requireObject } from "./validate.js";
+import { requireEnum, requireId, requireMestcode, requireObject } from "./validate.js";
 
 const cultivationCatalogueNames: readonly CatalogueCultivationName[] = ["brp"];
 const fertilizerCatalogueNames: readonly CatalogueFertilizerName[] = ["rvo", "srm", "baat"];
@@ -117,7 +116,7 @@ function cultivationRow(item: CatalogueCultivationItem, syncedAt: Date) {
 }
 
 function fertilizerRow(item: CatalogueFertilizerItem, syncedAt: Date) {
-  const typeRvo = requireEnum(String(item.typeRvo), `fertilizer ${item.id}: typeRvo`, typeRvoEnum);
+  const typeRvo = requireMestcode(item.typeRvo, `fertilizer ${item.id}: typeRvo`);
   return {
     itemId: item.id,
     catalogue: item.catalogue,

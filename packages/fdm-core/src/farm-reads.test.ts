@@ -173,7 +173,7 @@ async function checkReads(fdm: FdmType): Promise<void> {
     farmId,
     catalogueItemId: "baat_028",
     catalogue: "baat",
-    typeRvo: "115",
+    typeRvo: 115,
     isMineral: true,
     isManure: false,
     n: 270,

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const slurry = {
   name: "Drijfmest met analyse",
-  typeRvo: "14" as const,
+  typeRvo: 14 as const,
   isManure: true,
   form: "slurry" as const,
   n: 4.5,

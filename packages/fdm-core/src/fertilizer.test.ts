@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const custom = {
   name: "Digestaat van de buren",
-  typeRvo: "116" as const,
+  typeRvo: 116 as const,
   isManure: false,
   form: "slurry" as const,
   dryMatter: 80,
@@ -53,7 +53,7 @@ describe("addFertilizer and getFertilizer", () => {
       farmId,
       catalogueItemId: "rvo_14",
       catalogue: "rvo",
-      typeRvo: "14",
+      typeRvo: 14,
       isManure: true,
       form: "slurry",
       n: 4,
@@ -72,7 +72,7 @@ describe("addFertilizer and getFertilizer", () => {
     expect(product).toMatchObject({
       catalogue: "custom",
       nameNl: "Digestaat van de buren",
-      typeRvo: "116",
+      typeRvo: 116,
       isMineral: false,
       isCompost: false,
       n: 5.2,
@@ -125,7 +125,7 @@ describe("addFertilizer and getFertilizer", () => {
     ],
     [
       "an unknown mestcode",
-      { custom: { ...custom, typeRvo: "999" }, acquiringDate: new Date() },
+      { custom: { ...custom, typeRvo: 999 }, acquiringDate: new Date() },
       "INVALID_INPUT",
       "typeRvo",
     ],
@@ -166,6 +166,26 @@ describe("addFertilizer and getFertilizer", () => {
     );
     expect(error).toMatchObject({ code, field });
     expect(after).toEqual(before);
+  });
+
+  it("says what it got for a typeRvo that is no mestcode: the text of a code as a string", async () => {
+    const refused = (typeRvo: unknown) =>
+      addFertilizer(db.fdm, "owner", farmId, {
+        custom: { ...custom, typeRvo: typeRvo as never },
+        acquiringDate: new Date("2025-02-01"),
+      }).then(
+        () => "accepted",
+        (e: Error) => e.message,
+      );
+    expect(await refused("14")).toBe(
+      'typeRvo: "14" (a string; give the number 14); it must be an RVO mestcode of Table 11 as a number, e.g. 14.',
+    );
+    expect(await refused(999)).toBe(
+      "typeRvo: 999 is not an RVO mestcode of Table 11 (one of fdm-data's MESTCODES, e.g. 14).",
+    );
+    expect(await refused(undefined)).toBe(
+      "typeRvo: undefined; it must be an RVO mestcode of Table 11 as a number, e.g. 14.",
+    );
   });
 
   it("rejects a product from a disabled catalogue", async () => {

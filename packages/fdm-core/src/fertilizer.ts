@@ -2,7 +2,7 @@ import { sha256 } from "@noble/hashes/sha2";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import type { ApplicationMethods } from "fdm-data";
+import type { ApplicationMethods, Mestcode } from "fdm-data";
 import { FdmError } from "./error.js";
 import type { FdmType, PrincipalId } from "./fdm.js";
 import { guard } from "./guard.js";
@@ -15,7 +15,6 @@ import {
   fertilizerAcquiring,
   fertilizerCatalogue,
   fertilizers,
-  typeRvoEnum,
   typeRvoOptions,
 } from "./schema.js";
 import {
@@ -26,14 +25,19 @@ import {
   requireDate,
   requireEnum,
   requireId,
+  requireMestcode,
   requireObject,
   requireSomeKey,
   requireText,
   tied,
 } from "./validate.js";
 
-/** An RVO mestcode as text, e.g. `"14"` (a value of `fdmSchema.typeRvoOptions`). */
-export type TypeRvo = (typeof typeRvoEnum)[number];
+/**
+ * An RVO mestcode as a number, e.g. `14`: fdm-data's `Mestcode`, the type of `typeRvo` in
+ * every package (a value of `fdmSchema.typeRvoOptions`). In 1.0.0 it was the code as text
+ * (`"14"`).
+ */
+export type TypeRvo = Mestcode;
 
 /**
  * The properties of a custom fertilizer product, for a product that is in no
@@ -46,7 +50,7 @@ export type FertilizerParameters = {
   name: string;
   /** An English name, if any. */
   nameEn?: string | null;
-  /** The RVO mestcode under which the product is reported, e.g. `"14"` or `"115"` (kunstmest). */
+  /** The RVO mestcode under which the product is reported, as a number, e.g. `14` or `115` (kunstmest). */
   typeRvo: TypeRvo;
   /** A mineral (synthetic) fertilizer. */
   isMineral?: boolean;
@@ -98,7 +102,7 @@ export type FertilizerParameterDescription = {
   /** Highest allowed value, for numbers. */
   max?: number;
   /** The allowed values, for enumerations. */
-  options?: readonly { value: string; label: string }[];
+  options?: readonly { value: string | number; label: string }[];
 }[];
 
 const contentKeys = ["dryMatter", "n", "nNh4", "nNo3", "p2o5", "k2o", "so3", "mgo", "cao"] as const;
@@ -239,7 +243,7 @@ function validateParameters(value: unknown) {
   return {
     nameNl: requireText(p.name, "name", 200),
     nameEn: optionalText(p.nameEn, "nameEn", 200),
-    typeRvo: requireEnum(p.typeRvo, "typeRvo", typeRvoEnum),
+    typeRvo: requireMestcode(p.typeRvo, "typeRvo"),
     isMineral: flag("isMineral"),
     isManure: flag("isManure"),
     isCompost: flag("isCompost"),

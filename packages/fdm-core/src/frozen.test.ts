@@ -114,13 +114,13 @@ describe("an assignment to a constant table throws and changes nothing", () => {
       (fdmSchema.typeRvoEnum as unknown as string[])[0] = "999";
     }).toThrow(TypeError);
     expect(() =>
-      (fdmSchema.typeRvoOptions as unknown as { value: string }[]).push({ value: "999" }),
+      (fdmSchema.typeRvoOptions as unknown as { value: number }[]).push({ value: 999 }),
     ).toThrow(TypeError);
     await expect(
       addFertilizer(db.fdm, "owner", farmId, {
         custom: {
           name: "Onbekend product",
-          typeRvo: "999" as "116",
+          typeRvo: 999 as 116,
           isManure: false,
           form: "slurry",
           n: 5,
@@ -133,14 +133,14 @@ describe("an assignment to a constant table throws and changes nothing", () => {
 
   it("a caller cannot change the option lists another caller is shown", () => {
     const typeRvo = getFertilizerParametersDescription().find((d) => d.parameter === "typeRvo");
-    const options = typeRvo?.options as { value: string; label: string }[];
+    const options = typeRvo?.options as { value: number; label: string }[];
     const before = options.length;
-    expect(() => options.push({ value: "999", label: "Nep" })).toThrow(TypeError);
+    expect(() => options.push({ value: 999, label: "Nep" })).toThrow(TypeError);
     expect(() => {
       (options[0] as { label: string }).label = "Nep";
     }).toThrow(TypeError);
     const again = getFertilizerParametersDescription().find((d) => d.parameter === "typeRvo");
     expect(again?.options).toHaveLength(before);
-    expect(again?.options?.[0]).toEqual({ value: "10", label: "Rundvee - Vaste mest" });
+    expect(again?.options?.[0]).toEqual({ value: 10, label: "Rundvee - Vaste mest" });
   });
 });

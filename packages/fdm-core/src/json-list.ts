@@ -24,7 +24,20 @@ const asJson = new Set([
   "PgTimestamp",
 ]);
 
+/**
+ * Custom columns by their SQL type, each with the SQL that gives its value the JSON form of
+ * what the column's `fromDriver` returns: a `type_rvo` (a mestcode kept as text) as a number.
+ */
+const customAsJson: Record<string, (column: Column) => SQL> = {
+  type_rvo: (column) => sql`(${column})::text::integer`,
+};
+
+function customJson(column: Column): ((column: Column) => SQL) | undefined {
+  return column.columnType === "PgCustomColumn" ? customAsJson[column.getSQLType()] : undefined;
+}
+
 function checkColumn(key: string, column: Column): void {
+  if (customJson(column)) return;
   const type = is(column, PgArray)
     ? (column as PgArray<never, never>).baseColumn.columnType
     : column.columnType;
@@ -74,7 +87,7 @@ export function jsonList(columns: ListColumns): JsonList {
   const keys = entries.map(([k]) => k);
   const isDate = entries.map(([, c]) => c.columnType === "PgTimestamp");
   const row = sql`json_build_array(${sql.join(
-    entries.map(([, column]) => column),
+    entries.map(([, column]) => customJson(column)?.(column) ?? column),
     sql`, `,
   )})`;
   return {

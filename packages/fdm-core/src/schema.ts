@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -26,11 +27,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { ApplicationMethods, Harvestable, Rotation } from "fdm-data";
-import { deepFreeze } from "fdm-data";
+import type { ApplicationMethods, Harvestable, Mestcode, Rotation } from "fdm-data";
+import { deepFreeze, MESTCODES } from "fdm-data";
 
 /** A value of an enumeration with the label shown to a user. */
-export interface EnumOption<T extends string> {
+export interface EnumOption<T extends string | number> {
   /** The value stored in the database. */
   value: T;
   /** A readable label; Dutch terms keep their Dutch name with an English gloss. */
@@ -189,81 +190,97 @@ export const soiltype = pgEnum("soiltype", values(soilTypesOptions));
  * keeps the two equal). Code 115 is kunstmest (mineral fertilizer).
  */
 export const typeRvoOptions = deepFreeze([
-  { value: "10", label: "Rundvee - Vaste mest" },
-  { value: "11", label: "Rundvee - Filtraat na mestscheiding" },
-  { value: "12", label: "Rundvee - Gier" },
-  { value: "13", label: "Rundvee - Koek na mestscheiding" },
-  { value: "14", label: "Rundvee - Drijfmest behalve van vleeskalveren" },
-  { value: "17", label: "Rundvee - Bewerkte kalvergier" },
-  { value: "18", label: "Rundvee - Vleeskalveren, witvlees" },
-  { value: "19", label: "Rundvee - Vleeskalveren, rosevlees" },
-  { value: "23", label: "Kalkoenen - Mest, alle systemen" },
-  { value: "25", label: "Paarden - Vaste mest" },
-  { value: "26", label: "Ezels - Vaste mest" },
-  { value: "27", label: "Pony’s - Vaste mest" },
-  { value: "30", label: "Kippen - Drijfmest" },
-  { value: "31", label: "Kippen - Deeppitstal, kanalenstal" },
-  { value: "32", label: "Kippen - Mestband" },
-  { value: "33", label: "Kippen - Mestband + nadroog" },
+  { value: 10, label: "Rundvee - Vaste mest" },
+  { value: 11, label: "Rundvee - Filtraat na mestscheiding" },
+  { value: 12, label: "Rundvee - Gier" },
+  { value: 13, label: "Rundvee - Koek na mestscheiding" },
+  { value: 14, label: "Rundvee - Drijfmest behalve van vleeskalveren" },
+  { value: 17, label: "Rundvee - Bewerkte kalvergier" },
+  { value: 18, label: "Rundvee - Vleeskalveren, witvlees" },
+  { value: 19, label: "Rundvee - Vleeskalveren, rosevlees" },
+  { value: 23, label: "Kalkoenen - Mest, alle systemen" },
+  { value: 25, label: "Paarden - Vaste mest" },
+  { value: 26, label: "Ezels - Vaste mest" },
+  { value: 27, label: "Pony’s - Vaste mest" },
+  { value: 30, label: "Kippen - Drijfmest" },
+  { value: 31, label: "Kippen - Deeppitstal, kanalenstal" },
+  { value: 32, label: "Kippen - Mestband" },
+  { value: 33, label: "Kippen - Mestband + nadroog" },
   {
-    value: "35",
+    value: 35,
     label: "Kippen - Geheel of gedeeltelijk strooiselstal (incl. volièrestal/scharrelstal)",
   },
-  { value: "39", label: "Vleeskuikens en parelhoenders - Mest, alle systemen" },
-  { value: "40", label: "Varkens - Vaste mest" },
-  { value: "41", label: "Varkens - Filtraat na mestscheiding" },
-  { value: "42", label: "Varkens - Gier" },
-  { value: "43", label: "Varkens - Koek na mestscheiding" },
+  { value: 39, label: "Vleeskuikens en parelhoenders - Mest, alle systemen" },
+  { value: 40, label: "Varkens - Vaste mest" },
+  { value: 41, label: "Varkens - Filtraat na mestscheiding" },
+  { value: 42, label: "Varkens - Gier" },
+  { value: 43, label: "Varkens - Koek na mestscheiding" },
   {
-    value: "46",
+    value: 46,
     label: "Varkens - Drijfmest fokzeugen, incl. biggen, opfokzeugen/-beren, dekberen",
   },
-  { value: "50", label: "Varkens - Drijfmest vleesvarkens" },
-  { value: "56", label: "Schapen - Mest, alle systemen" },
-  { value: "60", label: "Geiten - Drijfmest" },
-  { value: "61", label: "Geiten - Vaste mest" },
-  { value: "75", label: "Nertsen - Vaste mest" },
-  { value: "76", label: "Nertsen - Drijfmest" },
-  { value: "80", label: "Eenden - Vaste mest" },
-  { value: "81", label: "Eenden - Drijfmest" },
-  { value: "90", label: "Konijnen - Vaste mest" },
-  { value: "91", label: "Konijnen - Drijfmest met percentage droge stof < 2,5%" },
-  { value: "92", label: "Konijnen - Drijfmest" },
-  { value: "95", label: "Herten - Vaste mest" },
-  { value: "96", label: "Waterbuffels - Mest, alle systemen" },
-  { value: "97", label: "Knobbelgans - Vaste mest" },
-  { value: "98", label: "Grauwe gans - Vaste mest" },
-  { value: "99", label: "Fazanten en patrijzen - Vaste mest" },
-  { value: "100", label: "Struisvogels, emoes en nandoes - Vaste mest" },
-  { value: "101", label: "Vleesduif - Vaste mest" },
-  { value: "102", label: "Bruine rat - Vaste mest" },
-  { value: "103", label: "Tamme muis - Vaste mest" },
-  { value: "104", label: "Cavia - Vaste mest" },
-  { value: "105", label: "Goudhamster - Vaste mest" },
-  { value: "106", label: "Gerbil - Vaste mest" },
-  { value: "107", label: "Fase 1 substraat" },
-  { value: "108", label: "Fase 2 substraat" },
-  { value: "109", label: "Fase 3 substraat" },
-  { value: "110", label: "Champost" },
-  { value: "111", label: "Compost" },
-  { value: "112", label: "Zeer schone compost" },
-  { value: "113", label: "Zuiveringsslib vloeibaar" },
-  { value: "114", label: "Zuiveringsslib steekvast" },
-  { value: "115", label: "Kunstmest" },
-  { value: "116", label: "Overige mestsoorten" },
-  { value: "117", label: "Gescheiden champost" },
-  { value: "120", label: "Mineralenconcentraat" },
+  { value: 50, label: "Varkens - Drijfmest vleesvarkens" },
+  { value: 56, label: "Schapen - Mest, alle systemen" },
+  { value: 60, label: "Geiten - Drijfmest" },
+  { value: 61, label: "Geiten - Vaste mest" },
+  { value: 75, label: "Nertsen - Vaste mest" },
+  { value: 76, label: "Nertsen - Drijfmest" },
+  { value: 80, label: "Eenden - Vaste mest" },
+  { value: 81, label: "Eenden - Drijfmest" },
+  { value: 90, label: "Konijnen - Vaste mest" },
+  { value: 91, label: "Konijnen - Drijfmest met percentage droge stof < 2,5%" },
+  { value: 92, label: "Konijnen - Drijfmest" },
+  { value: 95, label: "Herten - Vaste mest" },
+  { value: 96, label: "Waterbuffels - Mest, alle systemen" },
+  { value: 97, label: "Knobbelgans - Vaste mest" },
+  { value: 98, label: "Grauwe gans - Vaste mest" },
+  { value: 99, label: "Fazanten en patrijzen - Vaste mest" },
+  { value: 100, label: "Struisvogels, emoes en nandoes - Vaste mest" },
+  { value: 101, label: "Vleesduif - Vaste mest" },
+  { value: 102, label: "Bruine rat - Vaste mest" },
+  { value: 103, label: "Tamme muis - Vaste mest" },
+  { value: 104, label: "Cavia - Vaste mest" },
+  { value: 105, label: "Goudhamster - Vaste mest" },
+  { value: 106, label: "Gerbil - Vaste mest" },
+  { value: 107, label: "Fase 1 substraat" },
+  { value: 108, label: "Fase 2 substraat" },
+  { value: 109, label: "Fase 3 substraat" },
+  { value: 110, label: "Champost" },
+  { value: 111, label: "Compost" },
+  { value: 112, label: "Zeer schone compost" },
+  { value: 113, label: "Zuiveringsslib vloeibaar" },
+  { value: 114, label: "Zuiveringsslib steekvast" },
+  { value: 115, label: "Kunstmest" },
+  { value: 116, label: "Overige mestsoorten" },
+  { value: 117, label: "Gescheiden champost" },
+  { value: 120, label: "Mineralenconcentraat" },
   // Added in Table 11 of 2026: RENURE products (nitrogen recovered from manure).
-  { value: "130", label: "Ammoniumsulfaat (Renure)" },
-  { value: "131", label: "Ammoniumnitraat (Renure)" },
-  { value: "132", label: "Mineralenconcentraat (Renure)" },
-  { value: "133", label: "Struviet (Renure)" },
-  { value: "134", label: "Ander ammoniumzout (Renure)" },
-] as const satisfies readonly EnumOption<string>[]);
-/** The RVO mestcodes of {@link typeRvoOptions}, as the values of the `type_rvo` enumeration. */
-export const typeRvoEnum = deepFreeze(values(typeRvoOptions));
-/** The `type_rvo` enumeration: an RVO mestcode as text, e.g. `"14"`. */
+  { value: 130, label: "Ammoniumsulfaat (Renure)" },
+  { value: 131, label: "Ammoniumnitraat (Renure)" },
+  { value: 132, label: "Mineralenconcentraat (Renure)" },
+  { value: 133, label: "Struviet (Renure)" },
+  { value: 134, label: "Ander ammoniumzout (Renure)" },
+] as const satisfies readonly EnumOption<Mestcode>[]);
+sameSet<(typeof typeRvoOptions)[number]["value"], Mestcode>(true);
+/**
+ * The values of the `type_rvo` enumeration: PostgreSQL keeps a mestcode as the text of
+ * its number (`'14'`), as it has since the first migration. The column below turns it into
+ * the number both ways, so no one outside this schema sees the text.
+ */
+export const typeRvoEnum = deepFreeze(MESTCODES.map(String) as [`${Mestcode}`, ...`${Mestcode}`[]]);
+/** The `type_rvo` enumeration of the database, declared for the migrations. */
 export const typeRvo = pgEnum("type_rvo", typeRvoEnum);
+
+/**
+ * A column of the `type_rvo` enumeration read and written as fdm-data's {@link Mestcode}, a
+ * number: fdm-core's value passes to fdm-calculator as it is. Lists read as one JSON value
+ * cast it to an integer in SQL (`json-list.ts`).
+ */
+const mestcodeColumn = customType<{ data: Mestcode; driverData: string }>({
+  dataType: () => "type_rvo",
+  toDriver: (code) => String(code),
+  fromDriver: (text) => Number(text) as Mestcode,
+});
 
 /** Physical form of a fertilizer. */
 export const fertilizerForm = pgEnum("fertilizer_form", ["solid", "slurry", "liquid"]);
@@ -500,7 +517,7 @@ export const fertilizerCatalogue = pgTable(
     sourceName: text("source_name").notNull(),
     nameNl: text("name_nl").notNull(),
     nameEn: text("name_en"),
-    typeRvo: typeRvo("type_rvo").notNull(),
+    typeRvo: mestcodeColumn("type_rvo").notNull(),
     isMineral: boolean("is_mineral").notNull(),
     isManure: boolean("is_manure").notNull(),
     isCompost: boolean("is_compost").notNull(),

@@ -1,4 +1,4 @@
-import { deepFreeze } from "fdm-data";
+import { deepFreeze, describeNonNumericMestcode, isMestcode, type Mestcode } from "fdm-data";
 import { FdmError } from "./error.js";
 import type { Exactly } from "./schema.js";
 
@@ -106,6 +106,21 @@ export function requireEnum<T extends string>(
     throw invalid(field, `must be one of ${allowed.join(", ")}`);
   }
   return value as T;
+}
+
+/**
+ * A `typeRvo`: one of fdm-data's mestcodes, as a number. The message says what it got: a
+ * code written as text is named as a string with the number to give instead.
+ */
+export function requireMestcode(value: unknown, field: string): Mestcode {
+  if (isMestcode(value)) return value;
+  const notANumber = describeNonNumericMestcode(value);
+  throw invalid(
+    field,
+    notANumber === null
+      ? `${String(value)} is not an RVO mestcode of Table 11 (one of fdm-data's MESTCODES, e.g. 14)`
+      : `${notANumber}; it must be an RVO mestcode of Table 11 as a number, e.g. 14`,
+  );
 }
 
 /** Throws unless `later` is on or after `earlier`. */

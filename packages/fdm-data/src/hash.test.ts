@@ -54,7 +54,7 @@ describe("hashFertilizer", () => {
     const variants: CatalogueFertilizerItem[] = [
       { ...slurry, id: "rvo_14b" },
       { ...slurry, nameEn: null },
-      { ...slurry, typeRvo: 15 },
+      { ...slurry, typeRvo: 115 },
       { ...slurry, isManure: false },
       { ...slurry, form: "liquid" },
       { ...slurry, dryMatter: 90 },

@@ -18,6 +18,7 @@ export { UnknownCatalogueError } from "./errors.js";
 export { getFertilizersCatalogue } from "./fertilizers.js";
 export { deepFreeze } from "./freeze.js";
 export { hashCultivation, hashFertilizer } from "./hash.js";
+export { describeNonNumericMestcode, isMestcode, MESTCODES, type Mestcode } from "./mestcodes.js";
 export type {
   ApplicationMethods,
   CatalogueCultivation,

@@ -1,3 +1,5 @@
+import type { Mestcode } from "./mestcodes.js";
+
 /**
  * Names of the cultivation catalogues that fdm-data ships.
  *
@@ -201,9 +203,9 @@ export interface CatalogueFertilizerItem {
   nameEn: string | null;
   /**
    * The RVO mestcode (Table 11, Uitvoeringsregeling Meststoffenwet) under which
-   * the product is reported; mineral fertilizers are code `115` (kunstmest).
+   * the product is reported, as a number; mineral fertilizers are code `115` (kunstmest).
    */
-  typeRvo: number;
+  typeRvo: Mestcode;
   /** A mineral (synthetic) fertilizer. */
   isMineral: boolean;
   /** Animal manure, counted for the dierlijke-mest-gebruiksnorm (animal-manure norm). */

@@ -59,20 +59,22 @@ const fertilizers: FertilizerChoice[] = fertilizerItems.map((item) => ({
   p2o5: item.composition.p2o5,
 }));
 
-/** The RENURE products, mestcodes 130–134 of Table 11 (2026). */
-const isRenure = (code: number) => code >= 130 && code <= 134;
-
 /**
- * The content a row needs for a norm's filling: N for the stikstof norm (every product,
- * through Table 9), P2O5 for the fosfaat norm, N of animal manure for the
- * dierlijke-mest norm and of RENURE products for the RENURE norm; other products do
- * not count there.
+ * The content a row needs for a norm's filling, in a year whose RENURE norm is filled by
+ * `renureCodes` (fdm-calculator's `describeNormYear(year).renureMestcodes`, none before
+ * 2026): N for the stikstof norm (every product, through Table 9), P2O5 for the fosfaat
+ * norm, N of animal manure for the dierlijke-mest norm and of the year's RENURE products
+ * for the RENURE norm; other products do not count there.
  */
-function contentNeeded(kind: NormKind, f: FertilizerChoice): "n" | "p2o5" | null {
-  if (kind === "stikstof") return "n";
-  if (kind === "fosfaat") return "p2o5";
-  if (kind === "dierlijke-mest") return f.isManure ? "n" : null;
-  return isRenure(f.code) ? "n" : null;
+export function contentNeededIn(
+  renureCodes: readonly number[],
+): (kind: NormKind, f: FertilizerChoice) => "n" | "p2o5" | null {
+  return (kind, f) => {
+    if (kind === "stikstof") return "n";
+    if (kind === "fosfaat") return "p2o5";
+    if (kind === "dierlijke-mest") return f.isManure ? "n" : null;
+    return renureCodes.includes(f.code) ? "n" : null;
+  };
 }
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -89,7 +91,12 @@ type RowProblem = Extract<RowOutcome, { ok: false }>;
  * forfaitaire one. Where Table 11 has none the row is incomplete: the engine would
  * count a kunstmest without a declared content as 0, which the reader never said.
  */
-function toApplication(kind: NormKind, a: Row, index: number): NormsApplication | RowProblem {
+function toApplication(
+  contentNeeded: NormYear["contentNeeded"],
+  kind: NormKind,
+  a: Row,
+  index: number,
+): NormsApplication | RowProblem {
   const problem = (field: RowField, message: string): RowProblem => ({ ok: false, field, message });
   const choice = fertilizers.find((x) => x.id === a.fertilizerId);
   const item = fertilizerItems.find((x) => x.id === a.fertilizerId);
@@ -262,6 +269,7 @@ export function fillingExplanation(counted: number, explanation: string): string
 function compute(
   year: number,
   derogation: boolean,
+  contentNeeded: NormYear["contentNeeded"],
   kind: NormKind,
   form: CalculatorInput,
 ): Outcome {
@@ -281,7 +289,7 @@ function compute(
   const fill = fillingOf[kind];
   const complete: NormsApplication[] = [];
   const rows: RowOutcome[] = form.applications.map((a, i) => {
-    const application = toApplication(kind, a, i);
+    const application = toApplication(contentNeeded, kind, a, i);
     if ("ok" in application) return application;
     try {
       fill(year, { ...field, applications: [application] });
@@ -328,6 +336,7 @@ export function normYears(): number[] {
 /** The calculator form's view of one year of fdm-calculator's gebruiksnormen. */
 export function normYear(year: number): NormYear {
   const described = describeNormYear(year);
+  const contentNeeded = contentNeededIn(described.renureMestcodes);
   return {
     year,
     derogation: described.derogation,
@@ -341,6 +350,6 @@ export function normYear(year: number): NormYear {
     crops,
     fertilizers,
     contentNeeded,
-    compute: (kind, form) => compute(year, described.derogation, kind, form),
+    compute: (kind, form) => compute(year, described.derogation, contentNeeded, kind, form),
   };
 }

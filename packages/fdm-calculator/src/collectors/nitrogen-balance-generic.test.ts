@@ -97,7 +97,7 @@ beforeAll(async () => {
   const analysed = await addFertilizer(fdm, owner, farmId, {
     custom: {
       name: "Drijfmest met analyse",
-      typeRvo: "14",
+      typeRvo: 14,
       isManure: true,
       form: "slurry",
       n: 4.5,
@@ -119,7 +119,7 @@ beforeAll(async () => {
   const renure = await addFertilizer(fdm, owner, farmId, {
     custom: {
       name: "Ammoniumsulfaat uit luchtwasser",
-      typeRvo: "130",
+      typeRvo: 130,
       isMineral: true,
       form: "liquid",
       n: 80,
@@ -218,7 +218,7 @@ describe("a product without its ammonium N", () => {
     const sludge = await addFertilizer(fdm, owner, farm, {
       custom: {
         name: "Zuiveringsslib zonder NH4-analyse",
-        typeRvo: "113",
+        typeRvo: 113,
         form: "slurry",
         n: 5,
         applicationMethods: ["broadcasting"],

@@ -63,7 +63,7 @@ beforeAll(async () => {
   renureId = await addFertilizer(fdm, owner, farmId, {
     custom: {
       name: "Ammoniumsulfaat uit mest",
-      typeRvo: "130",
+      typeRvo: 130,
       form: "liquid",
       n: 80,
       p2o5: 0,

@@ -12,6 +12,7 @@ import {
   type PrincipalId,
   type Timeframe,
 } from "fdm-core";
+import type { Mestcode } from "fdm-data";
 import { FdmCalculatorError } from "../errors.js";
 import {
   type AreaLookupOptions,
@@ -202,7 +203,7 @@ export function fertilizerOf(
   fertilizerId: string,
   fieldId: string,
   applicationId: string,
-): { fertilizer: Fertilizer; typeRvo: number } {
+): { fertilizer: Fertilizer; typeRvo: Mestcode } {
   const fertilizer = byId.get(fertilizerId);
   if (fertilizer === undefined) {
     throw new FdmCalculatorError(
@@ -211,15 +212,8 @@ export function fertilizerOf(
       { fieldId },
     );
   }
-  const typeRvo = Number(fertilizer.typeRvo);
-  if (!Number.isInteger(typeRvo)) {
-    throw new FdmCalculatorError(
-      "INCONSISTENT_DATA",
-      `Field "${fieldId}": fertilizer ${fertilizerId} of application ${applicationId} has typeRvo "${fertilizer.typeRvo}", which is not a numeric RVO mestcode`,
-      { fieldId },
-    );
-  }
-  return { fertilizer, typeRvo };
+  // fdm-core's typeRvo is fdm-data's Mestcode, the number the calculations take.
+  return { fertilizer, typeRvo: fertilizer.typeRvo };
 }
 
 /**

@@ -4,8 +4,15 @@ import { fromFeature } from "flatgeobuf/lib/mjs/geojson/feature.js";
 import type { HeaderMeta } from "flatgeobuf/lib/mjs/header-meta.js";
 import { HttpReader, type RangeClient } from "flatgeobuf/lib/mjs/http-reader.js";
 import type { Feature, GeoJsonProperties, MultiPolygon, Polygon } from "geojson";
+// Node reads local files, a browser refuses them: the "browser" condition of package.json's
+// "imports" picks the module, so a bundler for the browser never reaches node:fs.
+import {
+  type LocalFile,
+  openLocalFile,
+  readLocalFile,
+  resolveLocalPath,
+} from "#location/local-files";
 import { FdmCalculatorError, type FdmCalculatorErrorCode } from "../errors.js";
-import { type LocalFile, openLocalFile, readLocalFile, resolveLocalPath } from "./local-files.js";
 
 /** The file formats a location dataset can have. */
 export type GeodataFormat = "flatgeobuf" | "geojson";

@@ -1,3 +1,4 @@
+import type { Mestcode } from "../mestcodes.js";
 import type { ApplicationMethods, HarvestCategory } from "../types.js";
 
 /**
@@ -35,7 +36,7 @@ export interface NmiFertilizerRow {
   sourceId: string;
   nameNl: string;
   nameEn: string | null;
-  typeRvo: number;
+  typeRvo: Mestcode;
   isManure: boolean;
   isMineral: boolean;
   isCompost: boolean;

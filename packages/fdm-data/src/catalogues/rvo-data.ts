@@ -1,3 +1,4 @@
+import type { Mestcode } from "../mestcodes.js";
 import type { CatalogueFertilizerItem } from "../types.js";
 
 /**
@@ -5,7 +6,7 @@ import type { CatalogueFertilizerItem } from "../types.js";
  * counts as animal manure, is compost, forfaitaire N (kg/ton), forfaitaire P2O5 (kg/ton)].
  */
 export type RvoMestcodeRow = readonly [
-  code: number,
+  code: Mestcode,
   sourceName: string,
   nameEn: string,
   form: CatalogueFertilizerItem["form"],

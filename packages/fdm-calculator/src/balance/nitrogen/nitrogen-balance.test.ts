@@ -1,3 +1,4 @@
+import type { Mestcode } from "fdm-data";
 import { describe, expect, it } from "vitest";
 import { FdmCalculatorError } from "../../errors.js";
 import { getNormYears } from "../../norms/nl/norms.js";
@@ -580,7 +581,7 @@ describe("calculateNitrogenBalance: bad input", () => {
     );
     expectError(
       input((f) => {
-        at(f.applications, 0).fertilizer.typeRvo = 999;
+        at(f.applications, 0).fertilizer.typeRvo = 999 as never;
       }),
       "UNKNOWN_MESTCODE",
       /Field "wheat": application "a-can" has typeRvo 999/,
@@ -633,7 +634,7 @@ describe("calculateNitrogenBalance: bad input", () => {
 describe("calculateNitrogenBalance: Table 11 of the application's year", () => {
   // reference/nl-2026/mestcodes-2026.csv: 130 Ammoniumsulfaat (Renure), no forfaitaire N;
   // 14 runderdrijfmest 4 kg N/ton in 2025 and 2026.
-  const bare = (date: string, typeRvo: number, n: number | null): NitrogenBalanceInput => ({
+  const bare = (date: string, typeRvo: Mestcode, n: number | null): NitrogenBalanceInput => ({
     timeframe: {
       start: new Date(`${date.slice(0, 4)}-01-01`),
       end: new Date(`${date.slice(0, 4)}-12-31`),

@@ -1,4 +1,4 @@
-import type { ApplicationMethods, FertilizerComposition, Rotation } from "fdm-data";
+import type { ApplicationMethods, FertilizerComposition, Mestcode, Rotation } from "fdm-data";
 import type { NLRegion } from "../../norms/nl/calendar.js";
 
 /**
@@ -33,7 +33,7 @@ export interface NitrogenBalanceFertilizer {
    * (standard) content of Table 11 is used. `null` or absent: only the
    * composition counts.
    */
-  typeRvo?: number | null;
+  typeRvo?: Mestcode | null;
   /** A mineral (synthetic) fertilizer. */
   isMineral: boolean;
   /** Animal manure. */

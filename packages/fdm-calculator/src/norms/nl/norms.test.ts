@@ -61,13 +61,19 @@ describe("the years", () => {
     expect(getNormYears()).toEqual([2025, 2026]);
   });
   it("describeNormYear: derogation in 2025, RENURE from 2026, and the flags each needs", () => {
-    expect(describeNormYear(2025)).toMatchObject({ year: 2025, derogation: true, renure: false });
+    expect(describeNormYear(2025)).toMatchObject({
+      year: 2025,
+      derogation: true,
+      renure: false,
+      renureMestcodes: [],
+    });
     expect(describeNormYear(2025).flags).toContain("hasDerogation");
     expect(describeNormYear(2026)).toEqual({
       year: 2026,
       flags: ["isNVGebied", "hasGrazingIntention", "isOrganicCertified"],
       derogation: false,
       renure: true,
+      renureMestcodes: [130, 131, 132, 133, 134],
     });
   });
   it("an unknown year is refused, naming the supported ones", () => {

@@ -3,6 +3,7 @@
  * function finds the year's rules in the registry and runs the year-neutral
  * engine, so a year the registry gains is served by the same functions.
  */
+import { isMestcode, type Mestcode } from "fdm-data";
 import * as engine from "./engine/api.js";
 import type { FarmGebruiksnormen } from "./engine/farm.js";
 import type { Hoofdteelt } from "./engine/hoofdteelt.js";
@@ -46,11 +47,17 @@ export interface NormYearDescription {
   derogation: boolean;
   /** The year has a RENURE norm (from 2026). */
   renure: boolean;
+  /**
+   * The mestcodes of Table 11 that fill the year's RENURE norm (130–134 in 2026); empty in
+   * a year without one.
+   */
+  renureMestcodes: readonly Mestcode[];
 }
 
 /**
- * Describes a year of the gebruiksnormen: the flags its field input needs and
- * whether it has derogation and a RENURE norm, so one form can serve every year.
+ * Describes a year of the gebruiksnormen: the flags its field input needs,
+ * whether it has derogation and a RENURE norm, and the mestcodes that fill the
+ * RENURE norm, so one form can serve every year.
  *
  * @param year - The calendar year (see {@link getNormYears}).
  * @returns The year's flags and norms.
@@ -62,6 +69,8 @@ export interface NormYearDescription {
  *
  * assert.equal(describeNormYear(2025).derogation, true);
  * assert.equal(describeNormYear(2026).renure, true);
+ * assert.deepEqual(describeNormYear(2026).renureMestcodes, [130, 131, 132, 133, 134]);
+ * assert.deepEqual(describeNormYear(2025).renureMestcodes, []);
  * ```
  */
 export function describeNormYear(year: number): NormYearDescription {
@@ -71,6 +80,7 @@ export function describeNormYear(year: number): NormYearDescription {
     flags: [...rules.flags],
     derogation: rules.flags.includes("hasDerogation"),
     renure: rules.renure !== null,
+    renureMestcodes: (rules.renure?.mestcodes ?? []).filter(isMestcode),
   };
 }
 

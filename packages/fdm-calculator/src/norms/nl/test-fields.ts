@@ -1,4 +1,4 @@
-import type { FertilizerComposition } from "fdm-data";
+import type { FertilizerComposition, Mestcode } from "fdm-data";
 import type {
   DerogationFlags,
   NormsApplication,
@@ -58,7 +58,7 @@ export function crop(
 export function apply(
   date: string,
   amount: number,
-  typeRvo: number,
+  typeRvo: Mestcode,
   extra: Partial<NormsApplication> & { composition?: Partial<FertilizerComposition> } = {},
 ): NormsApplication {
   const { composition, ...rest } = extra;

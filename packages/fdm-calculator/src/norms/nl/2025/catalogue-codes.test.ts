@@ -45,12 +45,19 @@ describe("codes come from fdm-data only", () => {
     expect(() => mestcode(99_999, "f", "application 1", RULES_2025)).toThrow(
       "has typeRvo 99999, which is not an RVO mestcode of Table 11",
     );
-    // fdm-core's text code, passed on as it is: the message says what it got.
-    expect(() => mestcode("14", "f", "application 1", RULES_2025)).toThrow(
-      'Field "f": application 1 has typeRvo "14" (string); it must be an RVO mestcode of Table 11 as a number, e.g. 14',
+    // A code as text, as fdm-core gave it in 1.0.0: the message says it got a string.
+    expect(messageOf(() => mestcode("14", "f", "application 1", RULES_2025))).toBe(
+      'Field "f": application 1 has typeRvo "14" (a string; give the number 14)',
     );
-    expect(() => mestcode(undefined, "f", "application 1", RULES_2025)).toThrow(
-      'Field "f": application 1 has typeRvo undefined (undefined); it must be an RVO mestcode',
+    expect(messageOf(() => mestcode("kunstmest", "f", "application 1", RULES_2025))).toBe(
+      'Field "f": application 1 has typeRvo "kunstmest" (a string); it must be an RVO mestcode of Table 11 as a number, e.g. 14',
+    );
+    expect(messageOf(() => mestcode(undefined, "f", "application 1", RULES_2025))).toBe(
+      'Field "f": application 1 has typeRvo undefined; it must be an RVO mestcode of Table 11 as a number, e.g. 14',
+    );
+    // A number that is no code is printed as the number; 130 is a code from 2026 only.
+    expect(messageOf(() => mestcode(130, "f", "application 1", RULES_2025))).toBe(
+      'Field "f": application 1 has typeRvo 130, which is not an RVO mestcode of Table 11 (Uitvoeringsregeling Meststoffenwet) for 2025',
     );
   });
 
@@ -91,3 +98,13 @@ describe("codes come from fdm-data only", () => {
     }
   });
 });
+
+/** The message of what `f` throws. */
+function messageOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return "(nothing thrown)";
+}

@@ -227,7 +227,11 @@ describe("bad input", () => {
     );
   });
   it("throws for an unknown mestcode", () => {
-    expectCode(() => effectiveN(apply("2025-03-01", 100, 24)), "UNKNOWN_MESTCODE", /typeRvo 24/);
+    expectCode(
+      () => effectiveN(apply("2025-03-01", 100, 24 as never)),
+      "UNKNOWN_MESTCODE",
+      /typeRvo 24/,
+    );
   });
   it("throws when the N content is unknown and Table 11 has no forfaitaire one", () => {
     expectCode(

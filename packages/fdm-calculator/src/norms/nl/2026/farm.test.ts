@@ -46,7 +46,7 @@ describe("2026 filling: RENURE", () => {
   });
 
   it("every code 130–134 fills it; other products do not", () => {
-    const applications = [130, 131, 132, 133, 134].map((code) =>
+    const applications = ([130, 131, 132, 133, 134] as const).map((code) =>
       apply("2026-05-01", 100, code, { composition: { n: 100, p2o5: 0 } }),
     );
     applications.push(apply("2026-03-01", 20000, 14, { origin: "eigen_bedrijf" }));

@@ -63,7 +63,7 @@ export function mestcodesOfTable11(
   renure: readonly number[],
 ): ReadonlyMap<number, YearMestcode> {
   const renureCodes = new Set(renure);
-  const inYear = new Set(
+  const inYear = new Set<number>(
     getFertilizersCatalogue("rvo")
       .filter((item) => tableYear(item.source) <= year)
       .map((item) => item.typeRvo),

@@ -3,6 +3,7 @@
  * into day numbers. Every function takes the year's rules: the engine has no
  * year of its own.
  */
+import { describeNonNumericMestcode } from "fdm-data";
 import { isWithinBound, OutOfBoundsError, type PhysicalBoundName } from "../../../bounds.js";
 import { FdmCalculatorError } from "../../../errors.js";
 import { day, dayOf, formatDay, REGIONS } from "../calendar.js";
@@ -99,9 +100,14 @@ export function mestcode(
   rules: NormYearRules,
 ): YearMestcode {
   if (typeof code !== "number") {
+    const notANumber = describeNonNumericMestcode(code) ?? String(code);
+    // A code written as text gets the number to give; anything else, what a code is.
+    const rule = notANumber.includes("give the number")
+      ? ""
+      : "; it must be an RVO mestcode of Table 11 as a number, e.g. 14";
     throw new FdmCalculatorError(
       "UNKNOWN_MESTCODE",
-      `Field "${fieldId}": ${what} has typeRvo ${JSON.stringify(code) ?? String(code)} (${code === null ? "null" : typeof code}); it must be an RVO mestcode of Table 11 as a number, e.g. 14`,
+      `Field "${fieldId}": ${what} has typeRvo ${notANumber}${rule}`,
       { fieldId },
     );
   }

@@ -3,7 +3,7 @@
  * Which flags a year's field input must give, its rules say
  * (`describeNormYear(year).flags`).
  */
-import type { ApplicationMethods, FertilizerComposition } from "fdm-data";
+import type { ApplicationMethods, FertilizerComposition, Mestcode } from "fdm-data";
 import type { NLRegion } from "../calendar.js";
 
 /**
@@ -49,8 +49,13 @@ export interface NormsCultivation {
 export interface NormsFertilizer {
   /** Identifier of the product, used in explanations. */
   id?: string;
-  /** The RVO mestcode (Table 11), e.g. `14` for cattle slurry, `115` for kunstmest. */
-  typeRvo: number;
+  /**
+   * The RVO mestcode (Table 11) as a number, e.g. `14` for cattle slurry, `115` for
+   * kunstmest: fdm-data's `Mestcode`, the type fdm-core's `Fertilizer.typeRvo` has, so a
+   * fertilizer read from fdm-core passes as it is. A code the year's Table 11 does not hold
+   * (130–134 before 2026) is refused with `UNKNOWN_MESTCODE`.
+   */
+  typeRvo: Mestcode;
   /**
    * Contents in g/kg (= kg/ton). A `null` (or `0`) N or P2O5 content falls back
    * to the forfaitaire content of Table 11. Kunstmest (115) has no forfaitaire
