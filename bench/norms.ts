@@ -121,10 +121,14 @@ function farmIn(year: number): FieldInput[] {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-/** Times `work` over `rounds` rounds after one warm-up round and prints its medians. */
+/** Warm-up rounds before timing. */
+const WARM_UP = 10;
+
+/** Times `work` over `rounds` rounds after {@link WARM_UP} warm-up rounds and prints its medians. */
 function time(label: string, rounds: number, work: () => void) {
-  // Warm-up, so the JIT has compiled the hot paths before timing.
-  work();
+  // Warm-up, so the JIT has compiled the hot paths before timing: on a loaded machine the
+  // optimizing compiler's thread gets little time, and one round left the timed ones unoptimized.
+  for (let round = 0; round < WARM_UP; round++) work();
   const times: number[] = [];
   const cpu: number[] = [];
   for (let round = 0; round < rounds; round++) {
