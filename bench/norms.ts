@@ -127,7 +127,7 @@ const WARM_UP = 10;
 /** Times `work` over `rounds` rounds after {@link WARM_UP} warm-up rounds and prints its medians. */
 function time(label: string, rounds: number, work: () => void) {
   // Warm-up, so the JIT has compiled the hot paths before timing: on a loaded machine the
-  // optimizing compiler's thread gets little time, and one round left the timed ones unoptimized.
+  // optimizing compiler's thread may get little time, and one round may not be enough.
   for (let round = 0; round < WARM_UP; round++) work();
   const times: number[] = [];
   const cpu: number[] = [];
