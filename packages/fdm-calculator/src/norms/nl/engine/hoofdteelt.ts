@@ -7,7 +7,7 @@ import {
   type ResolvedMainCrop,
 } from "./input.js";
 import type { NormYearRules } from "./rules.js";
-import { NO_MEMO, type TextMemo } from "./text-memo.js";
+import { noMemo, type TextMemo } from "./text-memo.js";
 import type { NormsCultivation } from "./types.js";
 
 export type { ResolvedMainCrop } from "./input.js";
@@ -39,7 +39,7 @@ export function daysInWindow(c: PreparedCultivation, year: number): number {
 export function findHoofdteelt(
   cultivations: PreparedCultivation[],
   rules: NormYearRules,
-  texts: TextMemo = NO_MEMO,
+  texts: TextMemo = noMemo(),
 ): ResolvedMainCrop {
   const { year, cropName } = rules;
   let best: PreparedCultivation | null = null;

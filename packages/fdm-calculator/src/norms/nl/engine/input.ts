@@ -8,7 +8,7 @@ import { FdmCalculatorError } from "../../../errors.js";
 import { dayOf, daysOfYear, formatDay, REGIONS } from "../calendar.js";
 import { BRP_CODE_BY_ID } from "./catalogue-codes.js";
 import type { NormYearRules, YearMestcode } from "./rules.js";
-import { NO_MEMO, type TextMemo } from "./text-memo.js";
+import { noMemo, type TextMemo } from "./text-memo.js";
 import type {
   NormsApplication,
   NormsCultivation,
@@ -256,13 +256,13 @@ function checkSoil(soil: NormsSoilPhosphate | null | undefined, fieldId: string)
  * Validates one field's input and turns its dates into day numbers.
  *
  * @param texts - The explanation texts to share: a farm passes one memo to all its fields; a
- *   field alone remembers none ({@link NO_MEMO}).
+ *   field alone remembers none ({@link noMemo}).
  * @throws FdmCalculatorError for every value the norms cannot use.
  */
 export function prepareField(
   input: NormsFieldInput,
   rules: NormYearRules,
-  texts: TextMemo = NO_MEMO,
+  texts: TextMemo = noMemo(),
 ): PreparedField {
   if (!input || typeof input !== "object") {
     throw new FdmCalculatorError("INVALID_INPUT", "The input of a field must be an object");

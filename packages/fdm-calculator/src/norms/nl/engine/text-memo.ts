@@ -80,8 +80,10 @@ const FORGETFUL: TextMemo = new ForgetfulMemo();
  * remembering them (one field alone): it keeps nothing, so each text is built
  * where it is needed and no map is made for it. Measured on the per-field
  * fillings, remembering cost more than it saved.
+ *
+ * @returns The memo that keeps nothing (one shared instance).
  */
-export const NO_MEMO: TextMemo = FORGETFUL;
+export const noMemo = (): TextMemo => FORGETFUL;
 
 /**
  * A template literal as one flat string: `` flat`${a} kg/ha` `` instead of
