@@ -2,8 +2,10 @@
  * Benchmark of the NL gebruiksnormen of every year fdm-calculator knows
  * (`getNormYears`): the stikstof-, fosfaat- and dierlijke-mest-gebruiksnorm
  * (and, in a year that has one, the RENURE norm) and their filling for a farm
- * of 1,000 fields with 5 applications each. Run with `npx tsx bench/norms.ts`;
- * prints fields per second for each year.
+ * of 1,000 fields with 5 applications each, three ways: the farm function
+ * (norms and filling together), the per-field norm functions alone and the
+ * per-field filling functions alone. Run with `npx tsx bench/norms.ts`; prints
+ * fields per second for each year and way.
  */
 // The packages are imported from source (export condition `source`); when
 // started without it, the script starts itself again with it.
@@ -20,13 +22,27 @@ if (!process.execArgv.some((a) => a.includes("conditions=source"))) {
   );
   process.exit(child.status ?? 1);
 }
-const { calculateGebruiksnormenForFarm, getNormYears } = await import("fdm-calculator");
+const {
+  calculateDierlijkeMestGebruiksNormFilling,
+  calculateFosfaatGebruiksNormFilling,
+  calculateGebruiksnormenForFarm,
+  calculateRenureGebruiksNormFilling,
+  calculateStikstofGebruiksNormFilling,
+  describeNormYear,
+  getDierlijkeMestGebruiksNorm,
+  getFosfaatGebruiksNorm,
+  getNormYears,
+  getRenureGebruiksNorm,
+  getStikstofGebruiksNorm,
+} = await import("fdm-calculator");
 
 /** A field with every flag: the derogation flags count in a year with derogation (2025) only. */
 type FieldInput = NormsFieldInput & DerogationFlags;
 
 const FIELDS = 1000;
 const ROUNDS = 40;
+/** Rounds of the per-field functions, which validate each field once per norm and so take longer. */
+const FIELD_ROUNDS = 15;
 const regions: NLRegion[] = ["klei", "veen", "zand_nwc", "zand_zuid", "loess"];
 /** The same farm in `year`: every date moved from 2025 to `year`. */
 function farmIn(year: number): FieldInput[] {
@@ -102,34 +118,75 @@ function farmIn(year: number): FieldInput[] {
   }));
 }
 
-function run(year: number) {
-  const calculate = (fields: FieldInput[]) => calculateGebruiksnormenForFarm(year, fields);
-  const farm = farmIn(year);
-  // Warm-up, so the JIT has compiled the hot paths before timing.
-  let check = calculate(farm);
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** Warm-up rounds before timing. */
+const WARM_UP = 10;
+
+/** Times `work` over `rounds` rounds after {@link WARM_UP} warm-up rounds and prints its medians. */
+function time(label: string, rounds: number, work: () => void) {
+  // Warm-up, so the JIT has compiled the hot paths before timing: on a loaded machine the
+  // optimizing compiler's thread may get little time, and one round may not be enough.
+  for (let round = 0; round < WARM_UP; round++) work();
   const times: number[] = [];
   const cpu: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     const start = performance.now();
     const startCpu = process.cpuUsage();
-    check = calculate(farm);
+    work();
     const used = process.cpuUsage(startCpu);
     cpu.push((used.user + used.system) / 1000);
     times.push(performance.now() - start);
   }
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const perSecond = (ms: number) => Math.round((FIELDS / ms) * 1000);
-  console.log(
-    `NL ${year} gebruiksnormen + filling: ${FIELDS} fields × 5 applications, ${ROUNDS} rounds`,
-  );
   const wall = median(times);
   const busy = median(cpu);
+  console.log(label);
   console.log(`median wall ${wall.toFixed(1)} ms per farm → ${perSecond(wall)} fields/s`);
   // CPU time of this process: what the wall time would be on an idle core.
   console.log(`median cpu  ${busy.toFixed(1)} ms per farm → ${perSecond(busy)} fields/s`);
+}
+
+function run(year: number) {
+  const farm = farmIn(year);
+  const renure = describeNormYear(year).renure;
+  let check = calculateGebruiksnormenForFarm(year, farm);
+  time(
+    `NL ${year} gebruiksnormen + filling: ${FIELDS} fields × 5 applications, ${ROUNDS} rounds`,
+    ROUNDS,
+    () => {
+      check = calculateGebruiksnormenForFarm(year, farm);
+    },
+  );
+  // The per-field functions, as a caller without the farm function uses them.
+  let sum = 0;
+  time(
+    `NL ${year} norms alone (per field: stikstof, fosfaat, dierlijke mest${renure ? ", RENURE" : ""}), ${FIELD_ROUNDS} rounds`,
+    FIELD_ROUNDS,
+    () => {
+      for (const field of farm) {
+        sum += getStikstofGebruiksNorm(year, field).normValue;
+        sum += getFosfaatGebruiksNorm(year, field).normValue;
+        sum += getDierlijkeMestGebruiksNorm(year, field).normValue;
+        if (renure) sum += getRenureGebruiksNorm(year, field).normValue;
+      }
+    },
+  );
+  time(
+    `NL ${year} fillings alone (per field: the same norms' fillings), ${FIELD_ROUNDS} rounds`,
+    FIELD_ROUNDS,
+    () => {
+      for (const field of farm) {
+        sum += calculateStikstofGebruiksNormFilling(year, field).normFilling;
+        sum += calculateFosfaatGebruiksNormFilling(year, field).normFilling;
+        sum += calculateDierlijkeMestGebruiksNormFilling(year, field).normFilling;
+        if (renure) sum += calculateRenureGebruiksNormFilling(year, field).normFilling;
+      }
+    },
+  );
   console.log(
-    `farm check: stikstof ${check.stikstof.explanation}; fosfaat ${check.fosfaat.explanation}; dierlijke mest ${check.dierlijkeMest.explanation}`,
+    `farm check: stikstof ${check.stikstof.explanation}; fosfaat ${check.fosfaat.explanation}; dierlijke mest ${check.dierlijkeMest.explanation}; per-field sum ${Math.round(sum)}`,
   );
 }
 

@@ -1,21 +1,11 @@
 import type { PreparedField } from "./input.js";
-import type { FlagCondition } from "./table-types.js";
+import { dierlijkeMestRow } from "./table-index.js";
 import type { DierlijkeMestGebruiksnormResult } from "./types.js";
-
-const holds = (condition: FlagCondition, value: boolean | undefined) =>
-  condition === "any" || condition === value;
 
 /** The dierlijke-mest-gebruiksnorm of a validated field. */
 export function dierlijkeMestNorm(field: PreparedField): DierlijkeMestGebruiksnormResult {
   const { input, rules } = field;
-  const row = rules.dierlijkeMest.find(
-    (r) =>
-      holds(r.derogation, input.hasDerogation) &&
-      holds(r.natura2000, input.isNatura2000) &&
-      holds(r.gwbg, input.isGWBG) &&
-      holds(r.derogatievrijeZone, input.isDerogatievrijeZone) &&
-      holds(r.nvArea, input.isNVGebied),
-  );
+  const row = dierlijkeMestRow(rules.dierlijkeMest, input);
   if (!row) throw new Error("The dierlijke-mest table has no row for these flags");
   const memo = field.texts
     .at("dierlijke mest norm")

@@ -1,4 +1,5 @@
 import { FdmCalculatorError } from "../../../errors.js";
+import { daysOfYear, type YearDays } from "../calendar.js";
 import { dierlijkeMestNorm } from "./dierlijke-mest-gebruiksnorm.js";
 import { fosfaatFilling, nitrogenFilling, stikstofFilling } from "./filling.js";
 import { fosfaatNorm } from "./fosfaatgebruiksnorm.js";
@@ -178,19 +179,35 @@ function stikstofOrNoNorm(field: PreparedField) {
   }
 }
 
+/**
+ * The calendar year (UTC) of a Date, `NaN` for anything else; a time inside
+ * `year` is told by comparing it with the year's bounds, which costs far less
+ * than taking the date apart.
+ */
+function yearOfDate(value: unknown, year: number, bounds: YearDays): number {
+  if (!(value instanceof Date)) return Number.NaN;
+  const time = value.getTime();
+  return time >= bounds.jan1 && time < bounds.nextJan1 ? year : value.getUTCFullYear();
+}
+
 /** Adds to `years` the calendar years a field's dated input points to: its applications, and crops starting after `year`. */
 function addYears(input: NormsFieldInput, year: number, years: number[]) {
   if (!input || typeof input !== "object") return;
+  const bounds = daysOfYear(year);
   if (Array.isArray(input.applications)) {
     for (const a of input.applications) {
-      const y = a?.date instanceof Date ? a.date.getUTCFullYear() : Number.NaN;
+      const y = yearOfDate(a?.date, year, bounds);
       if (!Number.isNaN(y) && !years.includes(y)) years.push(y);
     }
   }
   if (Array.isArray(input.cultivations)) {
     for (const c of input.cultivations) {
-      const start = c?.startDate instanceof Date ? c.startDate.getUTCFullYear() : year;
-      if (start > year && !years.includes(start)) years.push(start);
+      const start = c?.startDate instanceof Date ? c.startDate.getTime() : Number.NaN;
+      // Only a crop starting after `year` adds a year; a start before its end is read no further.
+      if (start >= bounds.nextJan1) {
+        const y = yearOfDate(c.startDate, year, bounds);
+        if (!years.includes(y)) years.push(y);
+      }
     }
   }
 }

@@ -1,14 +1,12 @@
 import { FdmCalculatorError } from "../../../errors.js";
 import { resolveMainCrop } from "./hoofdteelt.js";
 import type { PreparedField } from "./input.js";
+import { fosfaatRow, roundHalfUp } from "./table-index.js";
 import { flat } from "./text-memo.js";
 import type { FosfaatGebruiksnormResult } from "./types.js";
 
 /** Main-crop BRP codes that count as grasland for the fosfaatgebruiksnorm (RVO 2025 and 2026). */
 const GRASLAND_CODES = new Set([265, 266, 331, 332, 335]);
-
-/** Rounds half up to a whole number; the small margin absorbs binary fractions such as 14.499999999999998. */
-const roundHalfUp = (value: number) => Math.floor(value + 0.5 + 1e-9);
 
 /** The fosfaatgebruiksnorm of a validated field. */
 export function fosfaatNorm(field: PreparedField): FosfaatGebruiksnormResult {
@@ -25,14 +23,7 @@ export function fosfaatNorm(field: PreparedField): FosfaatGebruiksnormResult {
   const landUse = GRASLAND_CODES.has(main.code) ? "grasland" : "bouwland";
   const cacl2Tenths = roundHalfUp(soil.pCaCl2 * 10);
   const pAl = roundHalfUp(soil.pAl);
-  const row = rules.fosfaat.find(
-    (r) =>
-      r.landUse === landUse &&
-      (r.pCaCl2MinTenths === null || cacl2Tenths >= r.pCaCl2MinTenths) &&
-      (r.pCaCl2MaxTenths === null || cacl2Tenths <= r.pCaCl2MaxTenths) &&
-      (r.pAlMin === null || pAl >= r.pAlMin) &&
-      (r.pAlMax === null || pAl <= r.pAlMax),
-  );
+  const row = fosfaatRow(rules.fosfaat, landUse, cacl2Tenths, pAl);
   if (!row)
     throw new Error(`No phosphate class for ${landUse}, P-CaCl2 ${cacl2Tenths / 10}, P-AL ${pAl}`);
   // The land use and the class follow from the main crop and the analysis on the path.

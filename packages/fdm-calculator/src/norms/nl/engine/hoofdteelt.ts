@@ -1,4 +1,4 @@
-import { DAY, day, formatDay } from "../calendar.js";
+import { DAY, daysOfYear, formatDay } from "../calendar.js";
 import {
   brpCode,
   type PreparedCultivation,
@@ -7,7 +7,7 @@ import {
   type ResolvedMainCrop,
 } from "./input.js";
 import type { NormYearRules } from "./rules.js";
-import { TextMemo } from "./text-memo.js";
+import { noMemo, type TextMemo } from "./text-memo.js";
 import type { NormsCultivation } from "./types.js";
 
 export type { ResolvedMainCrop } from "./input.js";
@@ -29,8 +29,8 @@ export interface Hoofdteelt {
 
 /** Days a cultivation covers of 15 May–15 July of `year` (end minus start, clipped). */
 export function daysInWindow(c: PreparedCultivation, year: number): number {
-  const from = Math.max(c.start, day(year, 5, 15));
-  const windowEnd = day(year, 7, 15);
+  const from = Math.max(c.start, daysOfYear(year).may15);
+  const windowEnd = daysOfYear(year).jul15;
   const to = Math.min(c.end ?? windowEnd, windowEnd);
   return to > from ? (to - from) / DAY : 0;
 }
@@ -39,7 +39,7 @@ export function daysInWindow(c: PreparedCultivation, year: number): number {
 export function findHoofdteelt(
   cultivations: PreparedCultivation[],
   rules: NormYearRules,
-  texts: TextMemo = new TextMemo(),
+  texts: TextMemo = noMemo(),
 ): ResolvedMainCrop {
   const { year, cropName } = rules;
   let best: PreparedCultivation | null = null;

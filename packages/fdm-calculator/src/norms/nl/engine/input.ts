@@ -6,10 +6,10 @@
 import { describeNonNumericMestcode } from "fdm-data";
 import { isWithinBound, OutOfBoundsError, type PhysicalBoundName } from "../../../bounds.js";
 import { FdmCalculatorError } from "../../../errors.js";
-import { day, dayOf, formatDay, REGIONS } from "../calendar.js";
+import { dayOf, daysOfYear, formatDay, REGIONS } from "../calendar.js";
 import { BRP_CODE_BY_ID } from "./catalogue-codes.js";
 import type { NormYearRules, YearMestcode } from "./rules.js";
-import { TextMemo } from "./text-memo.js";
+import { noMemo, type TextMemo } from "./text-memo.js";
 import type {
   NormsApplication,
   NormsCultivation,
@@ -132,7 +132,7 @@ export function prepareCultivations(
   rules: NormYearRules,
 ): PreparedCultivation[] {
   if (!Array.isArray(cultivations)) throw invalid(fieldId, "cultivations must be a list");
-  const last = day(rules.year, 12, 31);
+  const last = daysOfYear(rules.year).dec31;
   return cultivations.map((c: NormsCultivation, i): PreparedCultivation => {
     const code = brpCode(c?.cultivationId, fieldId, rules);
     const start = dayOf(c.startDate);
@@ -181,8 +181,8 @@ export function prepareApplications(
   rules: NormYearRules,
 ): PreparedApplication[] {
   if (!Array.isArray(applications)) throw invalid(fieldId, "applications must be a list");
-  const first = day(rules.year, 1, 1);
-  const last = day(rules.year, 12, 31);
+  const first = daysOfYear(rules.year).jan1;
+  const last = daysOfYear(rules.year).dec31;
   return applications.map((a: NormsApplication, index): PreparedApplication => {
     const applied = dayOf(a?.date);
     if (Number.isNaN(applied)) {
@@ -261,13 +261,14 @@ function checkSoil(soil: NormsSoilPhosphate | null | undefined, fieldId: string)
 /**
  * Validates one field's input and turns its dates into day numbers.
  *
- * @param texts - The explanation texts to share: a farm passes one memo to all its fields.
+ * @param texts - The explanation texts to share: a farm passes one memo to all its fields; a
+ *   field alone remembers none ({@link noMemo}).
  * @throws FdmCalculatorError for every value the norms cannot use.
  */
 export function prepareField(
   input: NormsFieldInput,
   rules: NormYearRules,
-  texts: TextMemo = new TextMemo(),
+  texts: TextMemo = noMemo(),
 ): PreparedField {
   if (!input || typeof input !== "object") {
     throw new FdmCalculatorError("INVALID_INPUT", "The input of a field must be an object");

@@ -1,7 +1,8 @@
 import { FdmCalculatorError } from "../../../errors.js";
-import { day, formatDay } from "../calendar.js";
+import { daysOfYear, formatDay } from "../calendar.js";
 import { type ResolvedMainCrop, resolveMainCrop } from "./hoofdteelt.js";
 import type { PreparedCultivation, PreparedField } from "./input.js";
+import { variantRow } from "./table-index.js";
 import type { StikstofTableRow } from "./table-types.js";
 import { flat } from "./text-memo.js";
 import type { StikstofGebruiksnormResult } from "./types.js";
@@ -14,7 +15,7 @@ const FIRST_YEAR_VARIANTS = new Set([
 const KOOLZAAD_VARIANT: Record<number, string> = { 1922: "winter", 1923: "zomer" };
 
 function byVariant(rows: StikstofTableRow[], variant: string): StikstofTableRow {
-  const row = rows.find((r) => r.variant === variant);
+  const row = variantRow(rows, variant);
   if (!row) throw new Error(`Table 2 line "${rows[0]?.table2Name}" has no variant "${variant}"`);
   return row;
 }
@@ -27,11 +28,11 @@ function temporaryGrasslandRow(
 ): { row: StikstofTableRow; why: string } {
   const fieldId = field.input.fieldId;
   const { year } = field.rules;
-  const APR_15 = day(year, 4, 15);
-  const MAY_15 = day(year, 5, 15);
-  const AUG_15 = day(year, 8, 15);
-  const SEP_15 = day(year, 9, 15);
-  const OCT_15 = day(year, 10, 15);
+  const APR_15 = daysOfYear(year).apr15;
+  const MAY_15 = daysOfYear(year).may15;
+  const AUG_15 = daysOfYear(year).aug15;
+  const SEP_15 = daysOfYear(year).sep15;
+  const OCT_15 = daysOfYear(year).oct15;
   const c = main.cultivation;
   if (!c) {
     throw new FdmCalculatorError(
@@ -49,7 +50,7 @@ function temporaryGrasslandRow(
       `tijdelijk grasland on the field from ${formatDay(start)} until ${end === null ? `after ${year}` : formatDay(end)}`,
     );
   const pick = (variant: string) => ({ row: byVariant(rows, variant), why });
-  if (c.start <= day(year, 1, 1)) {
+  if (c.start <= daysOfYear(year).jan1) {
     if (until >= OCT_15) return pick("van 1 januari tot minstens 15 oktober");
     if (until >= SEP_15) return pick("van 1 januari tot minstens 15 september");
     if (until >= AUG_15) return pick("van 1 januari tot minstens 15 augustus");
@@ -117,8 +118,8 @@ function chooseRow(
       const lastYear = field.cultivations.some(
         (c) =>
           rules.lineByCode.get(c.code)?.[0]?.table2Name === first.table2Name &&
-          c.start <= day(rules.year - 1, 12, 31) &&
-          (c.end === null || c.end >= day(rules.year - 1, 1, 1)),
+          c.start <= daysOfYear(rules.year - 1).dec31 &&
+          (c.end === null || c.end >= daysOfYear(rules.year - 1).jan1),
       );
       const row = rows.find((r) => FIRST_YEAR_VARIANTS.has(r.variant ?? "") !== lastYear);
       if (!row) throw new Error(`Table 2 line "${first.table2Name}" lacks a crop-year variant`);
@@ -181,8 +182,8 @@ function catchCropKorting(field: PreparedField, row: StikstofTableRow): Korting 
       why: "no korting (catch-crop reduction): the main crop is a winter crop",
     };
   }
-  const from = day(year - 1, 7, 15);
-  const until = day(year, 2, 1);
+  const from = daysOfYear(year - 1).jul15;
+  const until = daysOfYear(year).feb1;
   let sown: number | null = null;
   for (const c of field.cultivations) {
     if (
@@ -209,11 +210,11 @@ function catchCropKorting(field: PreparedField, row: StikstofTableRow): Korting 
     };
   }
   const value =
-    sown <= day(year - 1, 10, 1)
+    sown <= daysOfYear(year - 1).oct1
       ? 0
-      : sown <= day(year - 1, 10, 14)
+      : sown <= daysOfYear(year - 1).oct14
         ? 5
-        : sown <= day(year - 1, 10, 31)
+        : sown <= daysOfYear(year - 1).oct31
           ? 10
           : 20;
   const memo = texts.at(sown);
@@ -251,7 +252,7 @@ function grasslandKorting(
 ): Korting | string | null {
   const { year } = field.rules;
   const fieldId = field.input.fieldId;
-  const yearStart = day(year, 1, 1);
+  const yearStart = daysOfYear(year).jan1;
   if (GRASS_CODES.has(main.code)) {
     // Renewal: grass destroyed this year and followed by grass.
     let renewed: PreparedCultivation | null = null;
@@ -260,7 +261,8 @@ function grasslandKorting(
       if (!GRASS_CODES.has(c.code) || c.end === null || c.end < yearStart) continue;
       const end = c.end;
       const next = field.cultivations.find(
-        (n) => n !== c && GRASS_CODES.has(n.code) && n.start >= end && n.start <= day(year, 12, 31),
+        (n) =>
+          n !== c && GRASS_CODES.has(n.code) && n.start >= end && n.start <= daysOfYear(year).dec31,
       );
       if (next && (renewed === null || (renewed.end as number) < end)) {
         renewed = c;
@@ -270,7 +272,7 @@ function grasslandKorting(
     if (renewed === null || resown === null) return null;
     const destroyed = renewed.end as number;
     const on = formatDay(destroyed);
-    if (destroyed >= day(year, 6, 1) && destroyed <= day(year, 8, 31)) {
+    if (destroyed >= daysOfYear(year).jun1 && destroyed <= daysOfYear(year).aug31) {
       const memo = field.texts.at("graslandvernieuwing").at(destroyed).at(resown.start);
       return {
         value: 50,
@@ -282,7 +284,7 @@ function grasslandKorting(
           ),
       };
     }
-    if (destroyed >= day(year, 2, 1) && destroyed < day(year, 6, 1)) {
+    if (destroyed >= daysOfYear(year).feb1 && destroyed < daysOfYear(year).jun1) {
       const memo = field.texts.at("graslandvernieuwing before June").at(destroyed);
       return {
         value: 0,
@@ -319,7 +321,7 @@ function grasslandKorting(
   const purpose = grass.source.grassPurpose ?? null;
   const catchCrop = grassCatchCrop(field, grass);
   if (catchCrop !== null) return catchCrop;
-  if (destroyed >= day(year, 2, 1) && destroyed <= day(year, 5, 10)) {
+  if (destroyed >= daysOfYear(year).feb1 && destroyed <= daysOfYear(year).may10) {
     const memo = field.texts
       .at("graslandvernietiging")
       .at(row.table2Name)

@@ -76,6 +76,16 @@ class ForgetfulMemo extends TextMemo {
 const FORGETFUL: TextMemo = new ForgetfulMemo();
 
 /**
+ * The memo of a computation whose texts do not repeat enough to pay for
+ * remembering them (one field alone): it keeps nothing, so each text is built
+ * where it is needed and no map is made for it. Measured on the per-field
+ * fillings, remembering cost more than it saved.
+ *
+ * @returns The memo that keeps nothing (one shared instance).
+ */
+export const noMemo = (): TextMemo => FORGETFUL;
+
+/**
  * A template literal as one flat string: `` flat`${a} kg/ha` `` instead of
  * `` `${a} kg/ha` ``. A plain template literal makes a tree of its pieces,
  * which a result then holds piece by piece, and the garbage collector copies

@@ -1,7 +1,8 @@
 import { FdmCalculatorError } from "../../../errors.js";
-import type { NLRegion } from "../calendar.js";
+import { daysOfYear, type NLRegion } from "../calendar.js";
 import type { PreparedApplication, PreparedCultivation } from "./input.js";
 import type { NormYearRules } from "./rules.js";
+import { dependsOnOrigin } from "./table-index.js";
 import type { WerkingscoefficientRow } from "./table-types.js";
 
 /** Crops that make the land grasland for Table 9 on the day of application. */
@@ -34,8 +35,6 @@ function ofRow(row: WerkingscoefficientRow): Werkingscoefficient {
   return result;
 }
 
-const dependsOnOrigin = (row: WerkingscoefficientRow) => row.herkomst !== null;
-
 // The 100% of a mestcode in no Table-9 category, built once per mestcode (a number).
 const OUTSIDE_TABLE_9 = new Map<number, Werkingscoefficient>();
 function outsideTable9(code: number): Werkingscoefficient {
@@ -48,6 +47,18 @@ function outsideTable9(code: number): Werkingscoefficient {
     OUTSIDE_TABLE_9.set(code, result);
   }
   return result;
+}
+
+/**
+ * The day falls from 1 September to 31 January (a sub-case's season): read
+ * off the year's days when the day is in the rules' year, which it is after
+ * validation, else from the date itself.
+ */
+function inAutumnWinter(day: number, year: number): boolean {
+  const { jan1, feb1, sep1, nextJan1 } = daysOfYear(year);
+  if (day >= jan1 && day < nextJan1) return day < feb1 || day >= sep1;
+  const month = new Date(day).getUTCMonth() + 1;
+  return month >= 9 || month === 1;
 }
 
 /** A content in kg/ton with where it came from. */
@@ -135,7 +146,7 @@ export function werkingscoefficient(
   const rows = context.rules.werkingscoefficienten.get(code);
   if (!rows) return outsideTable9(code);
   const origin = application.source.origin;
-  if (origin === undefined && rows.some(dependsOnOrigin)) {
+  if (origin === undefined && dependsOnOrigin(rows)) {
     throw new FdmCalculatorError(
       "MISSING_ORIGIN",
       `Field "${context.fieldId}": application ${application.source.id ?? application.index} of mestcode ${code} (${application.mestcode.description}) needs its origin ("eigen_bedrijf" or "aangevoerd"), because its werkingscoëfficiënt in Table 9 depends on it; the collectors take it from options.manureOrigin, keyed by the id of the farm's fertilizer (not its catalogue item id)`,
@@ -150,10 +161,7 @@ export function werkingscoefficient(
     if (row.beweiding !== null && row.beweiding !== grazing) continue;
     if (row.regions !== null && !row.regions.includes(context.region)) continue;
     if (row.autumnWinterOnly) {
-      if (autumnWinter === null) {
-        const month = new Date(application.day).getUTCMonth() + 1;
-        autumnWinter = month >= 9 || month === 1;
-      }
+      autumnWinter ??= inAutumnWinter(application.day, context.rules.year);
       if (!autumnWinter) continue;
     }
     if (row.landUse === "bouwland") {
