@@ -9,7 +9,7 @@ import markdownTwinsPlugin from "./src/plugins/markdown-twins";
 import postCssPipelinePlugin from "./src/plugins/postcss-pipeline";
 import restApiReferencePlugin from "./src/plugins/rest-api-reference";
 import routeProgressPlugin from "./src/plugins/route-progress";
-import searchRankingPlugin from "./src/plugins/search-ranking";
+import searchRankingPlugin, { searchLocalTheme } from "./src/plugins/search-ranking";
 import { ssrTemplate } from "./src/plugins/ssr-template";
 import { rehypeStackedTables } from "./src/plugins/stacked-tables";
 import steadyTitlePlugin from "./src/plugins/steady-title";
@@ -268,12 +268,13 @@ const config: Config = {
 
   themes: [
     [
-      "@easyops-cn/docusaurus-search-local",
+      // @easyops-cn/docusaurus-search-local, with pages cut at their headings (src/plugins/search-ranking.ts).
+      searchLocalTheme,
       {
         hashed: true,
         indexBlog: true,
         indexDocs: true,
-        // The glossary (src/pages/glossary.md) is a page, not a doc.
+        // The glossary (src/pages/glossary.md) is a page, not a doc; each entry is a result of its own.
         indexPages: true,
         // A result shows the sentence it matched, not only the first words of the section.
         searchResultContextMaxLength: 120,
