@@ -163,6 +163,9 @@ export function parsePageSections($: CheerioAPI, _url: string): ParsedPage {
   };
 }
 
+// The docs parsers already wrapped, so that a second load of the config does not wrap again.
+const parsesWithoutBreaks = new WeakSet<object>();
+
 /** The search plugin's module, as Node loads it (one instance, shared with its utilities). */
 interface SearchModule {
   default: (context: LoadContext, options: unknown) => Plugin;
@@ -170,10 +173,11 @@ interface SearchModule {
 }
 
 /**
- * The search plugin as a theme, with `parsePageSections` as its parser for pages.
+ * The search plugin as a theme, with `parsePageSections` as its parser for pages, and its
+ * parser for docs and blog pages followed by `withoutWordBreaks`.
  *
- * The plugin has no option for how a page is cut. Its post-build step calls the function
- * exported by its `utils/parsePage.js`; that export is replaced in the instance Node loads
+ * The plugin has no option for how a page is cut. Its post-build step calls the functions
+ * exported by its `utils/parsePage.js` and `utils/parseDocument.js`; those exports are replaced in the instance Node loads
  * here, and the plugin is created from that same instance. Docusaurus's own loader would
  * load a fresh copy of the plugin that this replacement would not reach, so the config
  * passes this function instead of the package's name.
@@ -181,20 +185,53 @@ interface SearchModule {
  * @param context - Docusaurus's load context.
  * @param options - The search plugin's options, already validated (`validateOptions`).
  * @returns The search plugin.
- * @throws {Error} When the installed search plugin has no `parsePage` to replace: a
- *   version other than 0.55 changed its files.
+ * @throws {Error} When the installed search plugin has no `parsePage` or `parseDocument`
+ *   to replace: a version other than 0.55 changed its files.
  */
 export function searchLocalTheme(context: LoadContext, options: PluginOptions): Plugin {
-  const parser = require(path.join(searchPackage, "dist/server/server/utils/parsePage.js")) as {
-    parsePage?: unknown;
-  };
-  if (typeof parser.parsePage !== "function") {
+  const pages = parserModule("parsePage");
+  pages.parsePage = parsePageSections;
+  const docs = parserModule("parseDocument");
+  if (!parsesWithoutBreaks.has(docs.parseDocument)) {
+    const parseDocument = docs.parseDocument as ($: CheerioAPI) => ParsedPage;
+    const wrapped = ($: CheerioAPI) => withoutWordBreaks(parseDocument($));
+    parsesWithoutBreaks.add(wrapped);
+    docs.parseDocument = wrapped;
+  }
+  return (require(searchPackage) as SearchModule).default(context, options);
+}
+
+/** One of the search plugin's parser modules, checked to export the function this file replaces. */
+function parserModule<Name extends "parsePage" | "parseDocument">(
+  name: Name,
+): Record<Name, (...args: never[]) => unknown> {
+  const module = require(path.join(searchPackage, `dist/server/server/utils/${name}.js`));
+  if (typeof module?.[name] !== "function") {
     throw new Error(
-      "@easyops-cn/docusaurus-search-local no longer exports parsePage from dist/server/server/utils/parsePage.js: check src/plugins/search-ranking.ts against the installed version",
+      `@easyops-cn/docusaurus-search-local no longer exports ${name} from dist/server/server/utils/${name}.js: check src/plugins/search-ranking.ts against the installed version`,
     );
   }
-  parser.parsePage = parsePageSections;
-  return (require(searchPackage) as SearchModule).default(context, options);
+  return module;
+}
+
+/**
+ * A parsed docs page without soft hyphens and zero-width spaces. The norms pages' titles
+ * carry soft hyphens ("Stikstof&shy;gebruiks&shy;norm 2025") for browsers without Dutch
+ * hyphenation; in the index they made "stikstofgebruiksnorm" a word that title lacked.
+ *
+ * @param page - What the plugin's docs parser returned.
+ * @returns The same page, its title and sections' titles and text cleaned.
+ */
+export function withoutWordBreaks(page: ParsedPage): ParsedPage {
+  return {
+    ...page,
+    pageTitle: condense(page.pageTitle),
+    sections: page.sections.map((section) => ({
+      ...section,
+      title: condense(section.title),
+      content: condense(section.content),
+    })),
+  };
 }
 
 /**
