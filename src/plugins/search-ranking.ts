@@ -11,8 +11,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { LoadContext, Plugin } from "@docusaurus/types";
-import type { PluginOptions } from "@easyops-cn/docusaurus-search-local";
+import type { LoadContext, OptionValidationContext, Plugin } from "@docusaurus/types";
 import type { CheerioAPI } from "cheerio";
 
 const require = createRequire(import.meta.url);
@@ -188,7 +187,7 @@ interface SearchModule {
  * @throws {Error} When the installed search plugin has no `parsePage` or `parseDocument`
  *   to replace: a version other than 0.55 changed its files.
  */
-export function searchLocalTheme(context: LoadContext, options: PluginOptions): Plugin {
+export function searchLocalTheme(context: LoadContext, options: unknown): Plugin {
   const pages = parserModule("parsePage");
   pages.parsePage = parsePageSections;
   const docs = parserModule("parseDocument");
@@ -240,5 +239,5 @@ export function withoutWordBreaks(page: ParsedPage): ParsedPage {
  * @param args - Docusaurus's `validate` helper and the options from the config.
  * @returns The options with the plugin's defaults filled in.
  */
-searchLocalTheme.validateOptions = (args: { validate: unknown; options: unknown }): unknown =>
-  (require(searchPackage) as SearchModule).validateOptions(args);
+searchLocalTheme.validateOptions = <T, U>(args: OptionValidationContext<T, U>): U =>
+  (require(searchPackage) as SearchModule).validateOptions(args) as U;
