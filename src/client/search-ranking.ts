@@ -2,8 +2,8 @@
  * The order of search results, the same in the search box and on the search page.
  *
  * 1. What names the query itself comes first: a page titled with it ("glossary",
- *    "Catalogues", an API page "Timeframe"), a docs, blog or glossary heading that reads
- *    it, or a glossary entry whose anchor it is ("derogatie" → /glossary#derogatie).
+ *    "Catalogues", an API page "Timeframe"), or a glossary entry, whose heading reads it
+ *    or whose anchor it is ("derogatie" → /glossary#derogatie).
  * 2. Then, for a plain word ("stikstof", "Meststoffenwet"), the docs, the site's other
  *    pages (the glossary), the release notes, the API reference's functions and last its
  *    types. A query that looks like an identifier ("addFarm", "StikstofNorm",
@@ -71,9 +71,11 @@ const slug = (text: string): string =>
 
 /**
  * Whether a result names the query itself: a page whose title is the query (an API page's
- * "Interface: " or "Function: " prefix aside), or, outside the API reference, a heading
- * that reads the query or an anchor that is the query's. The API's member headings are
- * left out: seven interfaces have a member named "stikstof".
+ * "Interface: " or "Function: " prefix aside), or a section of the site's own pages (the
+ * glossary's entries) whose heading reads the query or whose anchor is the query's.
+ * Headings of docs and API pages are left out: seven interfaces have a member named
+ * "stikstof", and the conformance pages a table "Stikstof", while the reader who types
+ * "stikstof" wants the Stikstofgebruiksnorm pages.
  *
  * @param result - One search result.
  * @param query - What the reader typed.
@@ -85,7 +87,7 @@ export function namesQuery(result: RankedResult, query: string): boolean {
   const { document, type } = result;
   const text = document.t ?? "";
   if (type === TITLE && fold(text.replace(/^[\p{Lu}][\p{L} ]*: /u, "")) === wanted) return true;
-  if (kindOf(document.u) >= 3) return false;
+  if (kindOf(document.u) !== 1) return false;
   if (type === HEADING && fold(text) === wanted) return true;
   return document.h !== undefined && document.h === `#${slug(query)}`;
 }

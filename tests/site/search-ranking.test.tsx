@@ -90,7 +90,7 @@ describe("search result order", () => {
     ]);
   });
 
-  it("does not pull an API member named like the query ahead of the docs", () => {
+  it("does not pull an API member or a docs heading named like the query ahead of the docs", () => {
     const member = under(
       "/fdm/api/fdm-calculator/src/interfaces/FarmGebruiksnormen",
       true,
@@ -98,6 +98,8 @@ describe("search result order", () => {
       1,
     );
     expect(namesQuery(member, "stikstof")).toBe(false);
+    const table = under("/fdm/docs/norms/nl/2025/conformance", true, "stikstof", 1);
+    expect(namesQuery(table, "stikstof")).toBe(false);
     expect(
       namesQuery(
         title("/fdm/api/fdm-core/src/type-aliases/Timeframe", "Type Alias: Timeframe"),
@@ -139,28 +141,43 @@ describe("what the search box lists", () => {
     title(norms2025),
     under(norms2025, false, "a"),
     under(norms2025, false, "b"),
-    under(norms2025, false, "stikstof", 1),
-    under(norms2025, true, "d"),
+    under(norms2025, true, "c"),
     title(norms2026),
     under(norms2026, false, "a"),
     under(norms2026, false, "b"),
     under(norms2026, true, "c"),
-    title("/fdm/glossary"),
+    title("/fdm/glossary", "Glossary"),
+    under("/fdm/glossary", false, "korting"),
+    under("/fdm/glossary", false, "nv-gebied"),
+    under("/fdm/glossary", true, "derogatie"),
     title("/fdm/api/fdm-calculator/src/functions/getStikstofNorm"),
   ];
 
-  it("shows several pages: at most two results under a page's title, the one naming the query among them", () => {
+  it("shows several pages, at most two results under a page's title", () => {
     const rows = boxResults(ranked, "stikstof", 8);
     expect(rows.map((r) => r.document.u)).toEqual([
       norms2025,
       `${norms2025}#a`,
-      `${norms2025}#stikstof`,
+      `${norms2025}#b`,
       norms2026,
       `${norms2026}#a`,
       `${norms2026}#b`,
       "/fdm/glossary",
-      "/fdm/api/fdm-calculator/src/functions/getStikstofNorm",
+      "/fdm/glossary#korting",
     ]);
+  });
+
+  it("keeps under a page's title the result that names the query", () => {
+    const rows = boxResults(ranked, "derogatie", 8);
+    expect(rows.slice(6).map((r) => r.document.u)).toEqual([
+      "/fdm/glossary",
+      "/fdm/glossary#derogatie",
+    ]);
+    expect(
+      boxResults(ranked, "derogatie", 20)
+        .slice(6, 9)
+        .map((r) => r.document.u),
+    ).toEqual(["/fdm/glossary", "/fdm/glossary#korting", "/fdm/glossary#derogatie"]);
   });
 
   it("closes each page's tree on its last row shown", () => {
@@ -172,11 +189,11 @@ describe("what the search box lists", () => {
           ? "inter"
           : "page",
     );
-    expect(tree).toEqual(["page", "inter", "last", "page", "inter", "last", "page", "page"]);
+    expect(tree).toEqual(["page", "inter", "last", "page", "inter", "last", "page", "last"]);
     const closes = (r: object) => ("isLastOfTree" in r ? r.isLastOfTree : undefined);
     expect(boxResults(ranked, "stikstof", 2).map((r) => [r.document.u, closes(r)])).toEqual([
       [norms2025, undefined],
-      [`${norms2025}#stikstof`, true],
+      [`${norms2025}#a`, true],
     ]);
   });
 });
