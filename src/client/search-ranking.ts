@@ -73,7 +73,7 @@ const slug = (text: string): string =>
  * Whether a result names the query itself: a page whose title is the query (an API page's
  * "Interface: " or "Function: " prefix aside), or a section of the site's own pages (the
  * glossary's entries) whose heading reads the query or whose anchor is the query's.
- * Headings of docs and API pages are left out: seven interfaces have a member named
+ * Headings of docs and API pages are left out: five interfaces have a member named
  * "stikstof", and the conformance pages a table "Stikstof", while the reader who types
  * "stikstof" wants the Stikstofgebruiksnorm pages.
  *
