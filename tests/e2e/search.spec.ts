@@ -91,6 +91,19 @@ test.describe("on a phone, in dark mode", () => {
             .map((part) => part.textContent),
         );
       expect(cut).toEqual([]);
+      // Each row is tall enough for its wrapped title and path: no text spills into the next row.
+      const spilled = await rows.evaluateAll((list) =>
+        list.flatMap((row) => {
+          const box = row.getBoundingClientRect();
+          return [...row.querySelectorAll("[class*=hitTitle_], [class*=hitPath_]")]
+            .filter((part) => {
+              const r = part.getBoundingClientRect();
+              return r.top < box.top - 1 || r.bottom > box.bottom + 1;
+            })
+            .map((part) => part.textContent);
+        }),
+      );
+      expect(spilled).toEqual([]);
       for (const box of await rows.evaluateAll((list) =>
         list.map((row) => row.getBoundingClientRect().right),
       )) {
