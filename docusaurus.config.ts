@@ -6,7 +6,7 @@ import { remarkAdmonitionsInPage } from "./src/internals/plugins/admonitions-in-
 import leanClientDataPlugin from "./src/internals/plugins/lean-client-data";
 import postCssPipelinePlugin from "./src/internals/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/internals/plugins/route-progress";
-import searchRankingPlugin from "./src/internals/plugins/search-ranking";
+import searchRankingPlugin, { searchLocalTheme } from "./src/internals/plugins/search-ranking";
 import { ssrTemplate } from "./src/internals/plugins/ssr-template";
 import steadyTitlePlugin from "./src/internals/plugins/steady-title";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
@@ -295,12 +295,13 @@ const config: Config = {
 
   themes: [
     [
-      "@easyops-cn/docusaurus-search-local",
+      // @easyops-cn/docusaurus-search-local, with pages cut at their headings (src/internals/plugins/search-ranking.ts).
+      searchLocalTheme,
       {
         hashed: true,
         indexBlog: true,
         indexDocs: true,
-        // The glossary (src/pages/glossary.md) is a page, not a doc.
+        // The glossary (src/pages/glossary.md) is a page, not a doc; each entry is a result of its own.
         indexPages: true,
         // A result shows the sentence it matched, not only the first words of the section.
         searchResultContextMaxLength: 120,

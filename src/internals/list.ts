@@ -222,6 +222,28 @@ export const internals: Internal[] = [
     check: "`tests/site/search-ranking.test.tsx`; `tests/e2e/api.spec.ts` (search)",
   },
   {
+    name: "search index parsers",
+    files: ["src/internals/plugins/search-ranking.ts"],
+    replaces:
+      "the search plugin's `parsePage` (a page in src/pages becomes one block of text) and wraps its `parseDocument` (titles keep soft hyphens), both replaced in the module instance Node loads when the index is built",
+    targets: [
+      {
+        package: "@easyops-cn/docusaurus-search-local",
+        version: "0.55.3",
+        file: "dist/server/server/utils/parsePage.js",
+        contains: ["exports.parsePage = parsePage;"],
+      },
+      {
+        package: "@easyops-cn/docusaurus-search-local",
+        version: "0.55.3",
+        file: "dist/server/server/utils/parseDocument.js",
+        contains: ["exports.parseDocument = parseDocument;"],
+      },
+    ],
+    buys: "each glossary entry is its own search result (1 block of text before, 44 results now); norms titles found as whole words",
+    check: "`tests/site/search-ranking.test.tsx` (the page parser); `tests/e2e/search.spec.ts`",
+  },
+  {
     name: "Prism's language loader",
     files: ["src/internals/client/empty-client-module.js", "src/plugins/code-highlight.ts"],
     replaces:

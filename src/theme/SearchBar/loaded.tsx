@@ -2,6 +2,8 @@
 // plugin's bar, with a guard for its input. In this chunk, not in every page's main.js.
 import OriginalSearchBar from "@theme-original/SearchBar";
 import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from "react";
+// The result rows on a phone, whole instead of cut at one line.
+import "./loaded.css";
 
 /**
  * Keeps the plugin's bar from pulling focus back. Focused, its input starts loading the
