@@ -168,6 +168,12 @@ export function toolkitBrowserPlugin({ siteDir, generatedFilesDir }: LoadContext
             "fdm-core$": path.join(packages, "fdm-core/src/browser.ts"),
             "fdm-calculator$": path.join(packages, "fdm-calculator/src/browser.ts"),
             "fdm-data$": path.join(packages, "fdm-data/src/index.ts"),
+            // fdm-calculator's subpath import, as its "source" and "browser" conditions pick it
+            // (the site bundles the packages' sources, where dist/ does not exist).
+            "#location/local-files$": path.join(
+              packages,
+              "fdm-calculator/src/location/local-files.browser.ts",
+            ),
           },
         },
         // PGlite's loader imports it only when it runs in Node; in a browser it stays unused.
