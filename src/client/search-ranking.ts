@@ -71,7 +71,7 @@ const slug = (text: string): string =>
 
 /**
  * Whether a result names the query itself: a page whose title is the query (an API page's
- * "Interface: " or "Function: " prefix aside), or a section of the site's own pages (the
+ * "Interface: " or "Function: " prefix aside), a docs page whose title opens with it, or a section of the site's own pages (the
  * glossary's entries) whose heading reads the query or whose anchor is the query's.
  * Headings of docs and API pages are left out: five interfaces have a member named
  * "stikstof", and the conformance pages a table "Stikstof", while the reader who types
@@ -87,6 +87,9 @@ export function namesQuery(result: RankedResult, query: string): boolean {
   const { document, type } = result;
   const text = document.t ?? "";
   if (type === TITLE && fold(text.replace(/^[\p{Lu}][\p{L} ]*: /u, "")) === wanted) return true;
+  // A docs page whose title opens with a compound of the query ("Stikstofgebruiksnorm 2025"
+  // for "stikstof"): Dutch writes its legal terms as one word.
+  if (type === TITLE && kindOf(document.u) === 0 && fold(text).startsWith(wanted)) return true;
   if (kindOf(document.u) !== 1) return false;
   if (type === HEADING && fold(text) === wanted) return true;
   return document.h !== undefined && document.h === `#${slug(query)}`;

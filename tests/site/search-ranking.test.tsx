@@ -109,6 +109,32 @@ describe("search result order", () => {
     expect(
       namesQuery(title("/fdm/docs/core-concepts/catalogues", "Catalogues"), "catalogues"),
     ).toBe(true);
+    // A docs page whose title opens with a compound of the query names it; an API type
+    // page whose title does so does not.
+    const norm = title(
+      "/fdm/docs/norms/nl/2025/stikstofgebruiksnorm",
+      "Stikstof\u00adgebruiks\u00adnorm 2025",
+    );
+    expect(namesQuery(norm, "stikstof")).toBe(true);
+    expect(
+      namesQuery(
+        title("/fdm/api/fdm-calculator/src/interfaces/StikstofNorm", "Interface: StikstofNorm"),
+        "stikstof",
+      ),
+    ).toBe(false);
+    const sources = under("/fdm/docs/norms/nl/2026", true, "Sources", 1);
+    expect(
+      urls(
+        rankResults(
+          [title("/fdm/docs/norms/nl/2026", "Dutch gebruiksnormen 2026"), sources, norm],
+          "stikstof",
+        ),
+      ),
+    ).toEqual([
+      "/fdm/docs/norms/nl/2025/stikstofgebruiksnorm",
+      "/fdm/docs/norms/nl/2026",
+      "/fdm/docs/norms/nl/2026#Sources",
+    ]);
     // Accents and soft hyphens aside, as the anchors are written.
     const entry = { document: { u: "/fdm/glossary", h: "#werkingscoefficient" }, type: 4 };
     expect(namesQuery(entry, "Werkingscoëfficiënt")).toBe(true);
