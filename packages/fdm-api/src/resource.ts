@@ -4,7 +4,7 @@
 import { type RouteConfig, z } from "@hono/zod-openapi";
 import type { FdmType, Page, PageRequest, Timeframe } from "fdm-core";
 import type { Context } from "hono";
-import { pageBody, pageQuery, pageRequest, pageSchema } from "./pagination.js";
+import { KeptBodies, pageQuery, pageRequest, pageSchema } from "./pagination.js";
 import {
   type ApiEnv,
   body,
@@ -14,6 +14,7 @@ import {
   type RouteDeps,
   type Sendable,
   send,
+  sendJsonText,
   timeframeOf,
 } from "./route.js";
 import { batchOf, dateInput, idParam, idsSchema } from "./schemas.js";
@@ -162,6 +163,7 @@ export function resource<S extends z.ZodTypeAny>({ app, fdm }: RouteDeps, tags: 
   // Each spec's type has checked its call against the fdm-core function; here it is plain data.
   const call = (fn: unknown, args: unknown[]) =>
     (fn as (fdm: FdmType, ...args: unknown[]) => Promise<unknown>)(fdm, ...args);
+  const keptBodies = new KeptBodies();
 
   return {
     /** GET a page of items (`limit`, `cursor`, and `start`/`end` with `timeframe`). */
@@ -174,7 +176,8 @@ export function resource<S extends z.ZodTypeAny>({ app, fdm }: RouteDeps, tags: 
         const q = valid(c, "query");
         const timeframe = spec.timeframe ? [timeframeOf(q)] : [];
         const read = await call(spec.call, [...lead, ...timeframe, pageRequest(q)]);
-        return send(c, 200, pageBody(read as Page<unknown>));
+        const key = `${c.req.path}?${JSON.stringify(q)}`;
+        return sendJsonText(c, 200, keptBodies.body(key, read as Page<unknown>));
       });
     },
 

@@ -65,6 +65,11 @@ export function send(c: Context, status: ContentfulStatusCode, data: unknown): n
   return c.body(JSON.stringify(data), status, { "content-type": "application/json" }) as never;
 }
 
+/** Sends `text`, already JSON (see KeptBodies), with `status`. Typed `never` as {@link send}. */
+export function sendJsonText(c: Context, status: ContentfulStatusCode, text: string): never {
+  return c.body(text, status, { "content-type": "application/json" }) as never;
+}
+
 /** Sends 204 No Content. */
 export function noContent(c: Context): never {
   return c.body(null, 204) as never;

@@ -661,8 +661,14 @@ export async function getFields(
     fieldPageOf(tf, checked),
     { ...values, ...pageValues(checked), known: kept?.revision ?? -1 },
     (value) => {
-      const text = keptFieldPages.take(fdm, key, kept, value as string);
-      return pageOf(fieldList.parse<Field>(text), checked, (f) => f.id);
+      const { rows, revision } = keptFieldPages.read<Field>(
+        fdm,
+        key,
+        kept,
+        value as string,
+        fieldList,
+      );
+      return { ...pageOf(rows, checked, (f) => f.id), revision };
     },
   );
 }

@@ -68,6 +68,22 @@ export interface JsonList {
    * states (the interface its columns are `tied` to).
    */
   parse<T>(text: string | null | undefined): T[];
+  /**
+   * Rows equal to `rows` (as {@link JsonList.parse} made them) that share nothing with them:
+   * new objects, new Dates, JSON and array values copied. A page kept in memory hands out
+   * copies, so a caller that changes what it got changes nothing for the next.
+   */
+  copy<T>(rows: readonly T[]): T[];
+}
+
+/** A copy of a JSON value (as JSON.parse makes it) sharing no object or array with it. */
+function copyJson(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(copyJson);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    out[key] = copyJson((value as Record<string, unknown>)[key]);
+  return out;
 }
 
 /**
@@ -86,6 +102,11 @@ export function jsonList(columns: ListColumns): JsonList {
   for (const [key, column] of entries) checkColumn(key, column);
   const keys = entries.map(([k]) => k);
   const isDate = entries.map(([, c]) => c.columnType === "PgTimestamp");
+  // Columns whose values are objects or arrays (json, jsonb, arrays), copied by `copy`.
+  const deepKeys = entries
+    .filter(([, c]) => c.columnType === "PgJson" || c.columnType === "PgJsonb" || is(c, PgArray))
+    .map(([k]) => k);
+  const dateKeys = keys.filter((_, i) => isDate[i]);
   const row = sql`json_build_array(${sql.join(
     entries.map(([, column]) => customJson(column)?.(column) ?? column),
     sql`, `,
@@ -106,6 +127,17 @@ export function jsonList(columns: ListColumns): JsonList {
           // "2025-03-15T00:00:00+00:00", which Date reads as the same instant drizzle returns.
           out[keys[i] as string] = isDate[i] && v !== null ? new Date(v as string) : v;
         }
+        return out as T;
+      });
+    },
+    copy<T>(rows: readonly T[]): T[] {
+      return rows.map((row) => {
+        const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+        for (const key of dateKeys) {
+          const v = out[key];
+          if (v instanceof Date) out[key] = new Date(v.getTime());
+        }
+        for (const key of deepKeys) out[key] = copyJson(out[key]);
         return out as T;
       });
     },

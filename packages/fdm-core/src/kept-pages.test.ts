@@ -168,7 +168,7 @@ describe("a page of fields read again", () => {
     const fdm = db.fdm;
     const farmId = await addFarm(fdm, "owner", { name: "Not built again" });
     await addFields(fdm, "owner", farmId, [field("A"), field("B")]);
-    const take = vi.spyOn(KeptPages.prototype, "take");
+    const read = vi.spyOn(KeptPages.prototype, "read");
     try {
       await names(fdm, farmId, 7);
       await names(fdm, farmId, 7);
@@ -176,12 +176,48 @@ describe("a page of fields read again", () => {
       await names(fdm, farmId, 7);
       const rev = await revision(fdm, farmId);
       // What the statement sent back: the page, then only its revision, then the new page.
-      const sent = take.mock.calls.map(([, , , value]) => value.replace(/^(\d+:).+$/s, "$1…"));
+      const sent = read.mock.calls.map(([, , , value]) => value.replace(/^(\d+:).+$/s, "$1…"));
       expect(sent).toEqual([`${rev - 1}:…`, `${rev - 1}:`, `${rev}:…`]);
     } finally {
-      take.mockRestore();
+      read.mockRestore();
     }
   }, 60_000);
+
+  it("tells the revision a page was read at, which moves with the list", async () => {
+    const fdm = db.fdm;
+    const farmId = await addFarm(fdm, "owner", { name: "Revision told" });
+    await addFields(fdm, "owner", farmId, [field("A")]);
+    const first = await getFields(fdm, "owner", farmId, undefined, { limit: 10 });
+    const again = await getFields(fdm, "owner", farmId, undefined, { limit: 10 });
+    expect(first.revision).toBe(await revision(fdm, farmId));
+    expect(again.revision).toBe(first.revision);
+    await addField(fdm, "owner", farmId, field("B"));
+    const after = await getFields(fdm, "owner", farmId, undefined, { limit: 10 });
+    expect(after.revision).toBe((first.revision as number) + 1);
+    expect(after.items.map((f) => f.name).sort()).toEqual(["A", "B"]);
+  });
+
+  it("hands each read its own items: changing what one read got changes no later read", async () => {
+    const fdm = db.fdm;
+    const farmId = await addFarm(fdm, "owner", { name: "Own items" });
+    await addFields(fdm, "owner", farmId, [field("A")]);
+    const page = { limit: 10 };
+    const first = await getFields(fdm, "owner", farmId, undefined, page);
+    const [a] = first.items as [Field];
+    a.name = "changed";
+    a.acquiringDate.setUTCFullYear(1990);
+    (a.geometry.coordinates[0] as number[][])[0] = [0, 0];
+    first.items.push({ ...a, id: "extra" });
+    const second = await getFields(fdm, "owner", farmId, undefined, page);
+    expect(second.items).toHaveLength(1);
+    const [b] = second.items as [Field];
+    expect(b.name).toBe("A");
+    expect(b.acquiringDate.toISOString()).toBe("2020-01-01T00:00:00.000Z");
+    expect(b.geometry).toEqual(squareHa);
+    (b.geometry.coordinates[0] as number[][])[1] = [1, 1];
+    const third = await getFields(fdm, "owner", farmId, undefined, page);
+    expect(third.items[0]?.geometry).toEqual(squareHa);
+  });
 
   it("is still checked and audited on every read: a stranger is refused a kept page", async () => {
     const fdm = db.fdm;
@@ -205,6 +241,34 @@ describe("a page of fields read again", () => {
 
 describe("KeptPages", () => {
   const handle = {};
+  /** A list of rows `[n]` read as `{ n }`, counting its parses. */
+  function countingList() {
+    const list = {
+      parses: 0,
+      parse: <T>(text: string | null | undefined) => {
+        list.parses++;
+        return (JSON.parse(text ?? "[]") as number[][]).map(([n]) => ({ n })) as T[];
+      },
+      copy: <T>(rows: readonly T[]) => rows.map((r) => ({ ...r })),
+    };
+    return list;
+  }
+  it("parses a kept page once and hands every read a copy", () => {
+    const kept = new KeptPages();
+    const list = countingList() as unknown as Parameters<KeptPages["read"]>[4] & {
+      parses: number;
+    };
+    const first = kept.read<{ n: number }>(handle, "p", undefined, "3:[[1],[2]]", list);
+    expect(first).toEqual({ rows: [{ n: 1 }, { n: 2 }], revision: 3 });
+    (first.rows[0] as { n: number }).n = 99;
+    const again = kept.read<{ n: number }>(handle, "p", kept.get(handle, "p"), "3:", list);
+    expect(again).toEqual({ rows: [{ n: 1 }, { n: 2 }], revision: 3 });
+    expect(again.rows).not.toBe(first.rows);
+    expect(list.parses).toBe(1);
+    const newer = kept.read<{ n: number }>(handle, "p", kept.get(handle, "p"), "4:[[5]]", list);
+    expect(newer).toEqual({ rows: [{ n: 5 }], revision: 4 });
+    expect(list.parses).toBe(2);
+  });
   it("keeps the newest page: a slower read of an older revision does not replace it", () => {
     const kept = new KeptPages();
     expect(kept.take(handle, "k", undefined, "3:[3]")).toBe("[3]");

@@ -26,6 +26,12 @@ export interface Page<T> {
   items: T[];
   /** Pass as `page.after` for the next page; `null` when this page is the last. */
   next: string | null;
+  /**
+   * The revision of the list the page was read at, for a list that keeps one (a farm's fields,
+   * see getFields): it goes up with every committed change to the list, so two reads of the
+   * same page at the same revision hold equal items. Absent for other lists.
+   */
+  revision?: number;
 }
 
 /** The most items one page holds. */
@@ -167,6 +173,8 @@ export function revisionedPageSql(revision: SQL, pageSql: SQL): SQL {
 export interface KeptPage {
   readonly revision: number;
   readonly text: string;
+  /** The text's rows, parsed at the first read that needs them; never handed out (see read). */
+  rows?: unknown[];
 }
 
 /** At most this many characters of page text are kept per database handle (about 16 MB). */
@@ -205,13 +213,50 @@ export class KeptPages {
    *   statement was not given `kept`'s revision as `known`).
    */
   take(db: object, key: string, kept: KeptPage | undefined, value: string): string {
+    return this.#take(db, key, kept, value).text;
+  }
+
+  /**
+   * The rows of the page from a value of {@link revisionedPageSql}, as {@link KeptPages.take}
+   * finds its text, and the revision they were read at. A kept page's text is parsed once;
+   * each call gets a copy that shares nothing with the kept rows or other calls' (`list.copy`),
+   * so a caller that changes its rows changes no later read.
+   *
+   * @param db - The handle the page was read on.
+   * @param key - As for {@link KeptPages.get}.
+   * @param kept - What {@link KeptPages.get} returned before the statement ran.
+   * @param value - `<revision>:<page>`, or `<revision>:` when `kept` is current.
+   * @param list - The list the page is of, which parses and copies its rows.
+   * @returns The rows and the revision.
+   * @throws {Error} As {@link KeptPages.take}.
+   */
+  read<T>(
+    db: object,
+    key: string,
+    kept: KeptPage | undefined,
+    value: string,
+    list: JsonList,
+  ): { rows: T[]; revision: number } {
+    const { text, revision, page } = this.#take(db, key, kept, value);
+    if (page === undefined) return { rows: list.parse<T>(text), revision };
+    page.rows ??= list.parse(text);
+    return { rows: list.copy(page.rows as T[]), revision };
+  }
+
+  /** take's work: the text, the revision the value names, and the kept page holding the text. */
+  #take(
+    db: object,
+    key: string,
+    kept: KeptPage | undefined,
+    value: string,
+  ): { text: string; revision: number; page?: KeptPage } {
     const at = value.indexOf(":");
     const revision = Number(value.slice(0, at));
     if (at === value.length - 1) {
       if (kept?.revision !== revision) {
         throw new Error(`kept pages: no page of revision ${revision} was kept`);
       }
-      return kept.text;
+      return { text: kept.text, revision, page: kept };
     }
     const text = value.slice(at + 1);
     let handle = this.#byHandle.get(db);
@@ -221,20 +266,20 @@ export class KeptPages {
     }
     const current = handle.pages.get(key);
     // A slower read of an older revision does not replace a newer page.
-    if (current !== undefined && current.revision > revision) return text;
+    if (current !== undefined && current.revision > revision) return { text, revision };
     if (current !== undefined) {
       handle.pages.delete(key);
       handle.chars -= current.text.length;
     }
-    if (text.length <= KEPT_CHARS / 4) {
-      handle.pages.set(key, { revision, text });
-      handle.chars += text.length;
-      for (const [oldKey, old] of handle.pages) {
-        if (handle.chars <= KEPT_CHARS) break;
-        handle.pages.delete(oldKey);
-        handle.chars -= old.text.length;
-      }
+    if (text.length > KEPT_CHARS / 4) return { text, revision };
+    const page: KeptPage = { revision, text };
+    handle.pages.set(key, page);
+    handle.chars += text.length;
+    for (const [oldKey, old] of handle.pages) {
+      if (handle.chars <= KEPT_CHARS) break;
+      handle.pages.delete(oldKey);
+      handle.chars -= old.text.length;
     }
-    return text;
+    return { text, revision, page };
   }
 }
