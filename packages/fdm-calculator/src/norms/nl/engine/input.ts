@@ -16,6 +16,7 @@ import { BRP_CODE_BY_ID } from "./catalogue-codes.js";
 import type { NormYearRules, YearMestcode } from "./rules.js";
 import { fieldMemo, type TextMemo } from "./text-memo.js";
 import type {
+  DerogationFlags,
   NormsApplication,
   NormsCultivation,
   NormsFieldInput,
@@ -324,6 +325,57 @@ function checkSoil(soil: NormsSoilPhosphate | null | undefined, fieldId: string)
 
 const REGION_SET: ReadonlySet<unknown> = new Set(REGIONS);
 
+// The flags the input types name, each with a bit. A year's flags are checked by reading each by
+// its name: a loop reading `input[key]` for ever other keys is a megamorphic load, which cost a
+// tenth of a norm.
+const FLAG_BITS: Readonly<Record<string, number>> = Object.freeze({
+  isNVGebied: 1,
+  isGWBG: 2,
+  isNatura2000: 4,
+  isDerogatievrijeZone: 8,
+  hasDerogation: 16,
+  hasGrazingIntention: 32,
+  isOrganicCertified: 64,
+});
+
+/** The bits of a year's flags, or -1 when one of them has no bit (it is then read by the loop). */
+function bitsOf(flags: readonly string[]): number {
+  let bits = 0;
+  for (const flag of flags) {
+    const bit = Object.hasOwn(FLAG_BITS, flag) ? FLAG_BITS[flag] : undefined;
+    if (bit === undefined) return -1;
+    bits |= bit;
+  }
+  return bits;
+}
+
+// The bits of the flags asked last: a process computes one year at a time, mostly.
+let lastFlags: readonly string[] | null = null;
+let lastBits = -1;
+
+/** Whether every flag in `bits` is true or false. */
+function flagsAreBooleans(input: NormsFieldInput & Partial<DerogationFlags>, bits: number) {
+  return (
+    ((bits & 1) === 0 || typeof input.isNVGebied === "boolean") &&
+    ((bits & 2) === 0 || typeof input.isGWBG === "boolean") &&
+    ((bits & 4) === 0 || typeof input.isNatura2000 === "boolean") &&
+    ((bits & 8) === 0 || typeof input.isDerogatievrijeZone === "boolean") &&
+    ((bits & 16) === 0 || typeof input.hasDerogation === "boolean") &&
+    ((bits & 32) === 0 || typeof input.hasGrazingIntention === "boolean") &&
+    ((bits & 64) === 0 || typeof input.isOrganicCertified === "boolean")
+  );
+}
+
+/** Refuses the first of a year's flags, in the year's order, that is not true or false. */
+function checkFlags(input: NormsFieldInput, flags: readonly string[]) {
+  if (flags !== lastFlags) {
+    lastFlags = flags;
+    lastBits = bitsOf(flags);
+  }
+  if (lastBits >= 0 && flagsAreBooleans(input, lastBits)) return;
+  for (let i = 0; i < flags.length; i++) requireBoolean(input, flags[i] as string);
+}
+
 /**
  * Validates everything of a field's input but its applications, and turns its
  * cultivations' dates into day numbers.
@@ -348,8 +400,7 @@ function prepareFieldOnly(
   if (!REGION_SET.has(input.region)) {
     throw invalid(fieldId, `region must be one of ${REGIONS.join(", ")}`);
   }
-  const flags = rules.flags;
-  for (let i = 0; i < flags.length; i++) requireBoolean(input, flags[i] as string);
+  checkFlags(input, rules.flags);
   if (input.mainCropId !== undefined) brpCode(input.mainCropId, fieldId, rules);
   checkSoil(input.soilPhosphate, fieldId);
   return {
