@@ -14,8 +14,9 @@ export type TextKey = number | string | boolean | null;
  * collector copies every string a result holds (that was most of the time of a
  * farm), so the norms build each distinct text once and hand out that string
  * again. Keys are numbers, flags and strings, never input objects, so a
- * remembered text is always the text those values give. A memo lives as long
- * as the computation that made it (one farm, one field).
+ * remembered text is always the text those values give. A farm's memo lives as
+ * long as that farm's computation; the per-field functions share one bounded
+ * memo ({@link fieldMemo}).
  *
  * A text sits at the end of a path of keys: the first names the kind of text
  * (so two kinds never share a path), the others are every value the text
