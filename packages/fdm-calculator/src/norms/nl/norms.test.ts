@@ -168,3 +168,54 @@ describe("calculateGebruiksnormenForFarm", () => {
     ).toMatch(/hasDerogation must be true or false/);
   });
 });
+
+describe("the flags of a field", () => {
+  const flags2025 = [
+    "isNVGebied",
+    "isGWBG",
+    "isNatura2000",
+    "isDerogatievrijeZone",
+    "hasDerogation",
+    "hasGrazingIntention",
+    "isOrganicCertified",
+  ];
+  it.each(flags2025)("2025 refuses %s given as text, in every norm", (flag) => {
+    const input = { ...grassland(2025), [flag]: "true" } as unknown as NormsFieldInput;
+    for (const run of [
+      () => getStikstofGebruiksNorm(2025, input),
+      () => getFosfaatGebruiksNorm(2025, input),
+      () => getDierlijkeMestGebruiksNorm(2025, input),
+      () => calculateStikstofGebruiksNormFilling(2025, input),
+    ]) {
+      const error = refusal(run);
+      expect(error.code).toBe("INVALID_INPUT");
+      expect(error.message).toBe(`Field "field-1": ${flag} must be true or false`);
+    }
+  });
+  it("names the first wrong flag in the year's order", () => {
+    const input = {
+      ...grassland(2025),
+      isOrganicCertified: null,
+      isNatura2000: undefined,
+    } as unknown as NormsFieldInput;
+    expect(refusal(() => getDierlijkeMestGebruiksNorm(2025, input)).message).toBe(
+      'Field "field-1": isNatura2000 must be true or false',
+    );
+  });
+  it("2026 asks only its own flags", () => {
+    const {
+      hasDerogation: _d,
+      isGWBG: _g,
+      ...input
+    } = field({
+      region: "klei",
+      cultivations: [crop("nl_265", "2015-01-01")],
+    });
+    expect(getDierlijkeMestGebruiksNorm(2026, input).normValue).toBe(170);
+    expect(
+      refusal(() =>
+        getDierlijkeMestGebruiksNorm(2026, { ...input, hasGrazingIntention: 1 } as never),
+      ).message,
+    ).toBe('Field "field-1": hasGrazingIntention must be true or false');
+  });
+});

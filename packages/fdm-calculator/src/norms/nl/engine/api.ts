@@ -7,7 +7,7 @@ import { FdmCalculatorError } from "../../../errors.js";
 import { dierlijkeMestNorm } from "./dierlijke-mest-gebruiksnorm.js";
 import { fosfaatFilling, nitrogenFilling, stikstofFilling } from "./filling.js";
 import { fosfaatNorm } from "./fosfaatgebruiksnorm.js";
-import { type PreparedField, prepareField } from "./input.js";
+import { type PreparedFieldWithApplications, prepareField, prepareFieldForNorm } from "./input.js";
 import { renureNorm } from "./renure.js";
 import type { NormYearRules } from "./rules.js";
 import { stikstofNorm } from "./stikstofgebruiksnorm.js";
@@ -27,25 +27,25 @@ export { hoofdteelt } from "./hoofdteelt.js";
 export const stikstofGebruiksNorm = (
   input: NormsFieldInput,
   rules: NormYearRules,
-): StikstofGebruiksnormResult => stikstofNorm(prepareField(input, rules));
+): StikstofGebruiksnormResult => stikstofNorm(prepareFieldForNorm(input, rules));
 
 /** The fosfaatgebruiksnorm of a field under a year's rules. */
 export const fosfaatGebruiksNorm = (
   input: NormsFieldInput,
   rules: NormYearRules,
-): FosfaatGebruiksnormResult => fosfaatNorm(prepareField(input, rules));
+): FosfaatGebruiksnormResult => fosfaatNorm(prepareFieldForNorm(input, rules));
 
 /** The dierlijke-mest-gebruiksnorm of a field under a year's rules. */
 export const dierlijkeMestGebruiksNorm = (
   input: NormsFieldInput,
   rules: NormYearRules,
-): DierlijkeMestGebruiksnormResult => dierlijkeMestNorm(prepareField(input, rules));
+): DierlijkeMestGebruiksnormResult => dierlijkeMestNorm(prepareFieldForNorm(input, rules));
 
 /** The RENURE norm of a field under a year's rules (`INVALID_INPUT` in a year without one). */
 export const renureGebruiksNorm = (
   input: NormsFieldInput,
   rules: NormYearRules,
-): RenureGebruiksnormResult => renureNorm(prepareField(input, rules));
+): RenureGebruiksnormResult => renureNorm(prepareFieldForNorm(input, rules));
 
 /** The stikstofgebruiksnorm filling of a field under a year's rules. */
 export const stikstofGebruiksNormFilling = (
@@ -70,7 +70,7 @@ export function renureGebruiksNormFilling(
   input: NormsFieldInput,
   rules: NormYearRules,
 ): GebruiksnormFillingResult {
-  const field: PreparedField = prepareField(input, rules);
+  const field: PreparedFieldWithApplications = prepareField(input, rules);
   if (rules.renure === null) {
     throw new FdmCalculatorError(
       "INVALID_INPUT",

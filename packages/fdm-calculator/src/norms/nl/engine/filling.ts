@@ -1,5 +1,5 @@
 import { fosfaatNorm } from "./fosfaatgebruiksnorm.js";
-import type { PreparedField } from "./input.js";
+import type { PreparedFieldWithApplications } from "./input.js";
 import type { YearMestcode } from "./rules.js";
 import { flat } from "./text-memo.js";
 import type { GebruiksnormFillingResult, NormFillingApplication } from "./types.js";
@@ -37,7 +37,7 @@ function sumOfValues(applications: readonly NormFillingApplication[]): number {
 }
 
 /** The stikstofgebruiksnorm filling of a validated field. */
-export function stikstofFilling(field: PreparedField): GebruiksnormFillingResult {
+export function stikstofFilling(field: PreparedFieldWithApplications): GebruiksnormFillingResult {
   const { input, texts } = field;
   const context = {
     fieldId: input.fieldId,
@@ -103,7 +103,7 @@ function notCounted(m: YearMestcode, norm: "dierlijkeMest" | "renure"): string {
  * 130–134, 2026): amount × N content / 1000 of the products that count.
  */
 export function nitrogenFilling(
-  field: PreparedField,
+  field: PreparedFieldWithApplications,
   norm: "dierlijkeMest" | "renure" = "dierlijkeMest",
 ): GebruiksnormFillingResult {
   const { input, texts } = field;
@@ -166,7 +166,10 @@ function fosfaatRule(applies: boolean, organicRich: number, cap: number): string
 }
 
 /** The fosfaatgebruiksnorm filling of a validated field; `norm` is computed only when the cap needs it. */
-export function fosfaatFilling(field: PreparedField, norm?: number): GebruiksnormFillingResult {
+export function fosfaatFilling(
+  field: PreparedFieldWithApplications,
+  norm?: number,
+): GebruiksnormFillingResult {
   const { input, texts } = field;
   const items = field.applications.map((a) => {
     const p = requireContent(a, "p2o5", input.fieldId);

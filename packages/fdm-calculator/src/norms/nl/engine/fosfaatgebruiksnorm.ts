@@ -26,11 +26,11 @@ export function fosfaatNorm(field: PreparedField): FosfaatGebruiksnormResult {
   const row = fosfaatRow(rules.fosfaat, landUse, cacl2Tenths, pAl);
   if (!row)
     throw new Error(`No phosphate class for ${landUse}, P-CaCl2 ${cacl2Tenths / 10}, P-AL ${pAl}`);
-  // The land use and the class follow from the main crop and the analysis on the path.
+  // The land use and the class follow from the main crop (its explanation names it, and so its
+  // code) and the analysis on the path.
   const memo = field.texts
     .at("fosfaat norm")
     .at(rules.year)
-    .at(main.code)
     .at(main.explanation)
     .at(soil.pCaCl2)
     .at(soil.pAl);

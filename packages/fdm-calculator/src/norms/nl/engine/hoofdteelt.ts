@@ -72,7 +72,8 @@ export function findHoofdteelt(
     };
   }
   const { id, code } = best;
-  const memo = texts.at("hoofdteelt").at(year).at(id).at(code).at(bestDays).at(tied);
+  // The code follows from the id.
+  const memo = texts.at("hoofdteelt").at(year).at(id).at(bestDays).at(tied);
   return {
     code,
     id,

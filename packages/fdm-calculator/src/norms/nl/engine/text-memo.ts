@@ -14,8 +14,9 @@ export type TextKey = number | string | boolean | null;
  * collector copies every string a result holds (that was most of the time of a
  * farm), so the norms build each distinct text once and hand out that string
  * again. Keys are numbers, flags and strings, never input objects, so a
- * remembered text is always the text those values give. A memo lives as long
- * as the computation that made it (one farm, one field).
+ * remembered text is always the text those values give. A farm's memo lives as
+ * long as that farm's computation; the per-field functions share one bounded
+ * memo ({@link fieldMemo}).
  *
  * A text sits at the end of a path of keys: the first names the kind of text
  * (so two kinds never share a path), the others are every value the text
@@ -35,13 +36,17 @@ export class TextMemo {
   private below: Map<TextKey, TextMemo> | undefined = undefined;
   private kept: string | undefined = undefined;
 
+  /** @param budget - The nodes the whole tree may still add; shared by every node of one tree. */
+  constructor(private readonly budget: MemoBudget = { left: Number.POSITIVE_INFINITY }) {}
+
   /** The memo one key further down the path. */
   at(key: TextKey): TextMemo {
     this.below ??= new Map();
     let memo = this.below.get(key);
     if (memo === undefined) {
-      if (this.below.size >= KEYS_PER_STEP) return FORGETFUL;
-      memo = new TextMemo();
+      if (this.below.size >= KEYS_PER_STEP || this.budget.left <= 0) return FORGETFUL;
+      this.budget.left--;
+      memo = new TextMemo(this.budget);
       this.below.set(key, memo);
     }
     return memo;
@@ -57,6 +62,16 @@ export class TextMemo {
     this.kept = text;
     return text;
   }
+
+  /** Whether the tree has used its budget of nodes. */
+  isSpent(): boolean {
+    return this.budget.left <= 0;
+  }
+}
+
+/** How many more nodes a memo tree may add. */
+interface MemoBudget {
+  left: number;
 }
 
 /** How many keys one step of a {@link TextMemo} path remembers. */
@@ -75,13 +90,34 @@ class ForgetfulMemo extends TextMemo {
 
 const FORGETFUL: TextMemo = new ForgetfulMemo();
 
+/** How many nodes the memo of the per-field functions holds before it starts anew. */
+export const FIELD_MEMO_NODES = 10_000;
+
+let fieldTexts = new TextMemo({ left: FIELD_MEMO_NODES });
+
 /**
- * The memo of a computation whose texts do not repeat enough to pay for
- * remembering them (one field alone): it keeps nothing, so each text is built
- * where it is needed and no map is made for it. Measured on the per-field
- * fillings, remembering cost more than it saved.
+ * The memo of the per-field functions (`getStikstofGebruiksNorm` and the
+ * others), shared by all their calls in the process. A caller that asks the
+ * three norms of each of its fields builds the same main-crop, korting and
+ * class texts again and again; a memo per call could not share them and cost
+ * more than it saved. The memo is bounded: once it holds
+ * {@link FIELD_MEMO_NODES} nodes a new one replaces it, so a process that
+ * meets ever new values keeps at most that many. Sharing it is sound because
+ * a text is a function of the keys of its path alone. It is not exported from
+ * the package, so no caller can change it.
  *
- * @returns The memo that keeps nothing (one shared instance).
+ * @returns The shared memo of the per-field functions.
+ */
+export function fieldMemo(): TextMemo {
+  if (fieldTexts.isSpent()) fieldTexts = new TextMemo({ left: FIELD_MEMO_NODES });
+  return fieldTexts;
+}
+
+/**
+ * The memo that keeps nothing: each text is built where it is needed and no
+ * map is made for it (one shared instance).
+ *
+ * @returns The memo that keeps nothing.
  */
 export const noMemo = (): TextMemo => FORGETFUL;
 
