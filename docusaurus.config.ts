@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type * as Preset from "@docusaurus/preset-classic";
-import type { Config, LoadContext, Plugin } from "@docusaurus/types";
+import type { Config, LoadContext, Plugin, PluginModule } from "@docusaurus/types";
+import typedocPlugin from "docusaurus-plugin-typedoc";
 import { themes as prismThemes } from "prism-react-renderer";
 import { remarkAdmonitionsInPage } from "./src/internals/plugins/admonitions-in-page";
 import leanClientDataPlugin from "./src/internals/plugins/lean-client-data";
@@ -9,6 +10,7 @@ import routeProgressPlugin from "./src/internals/plugins/route-progress";
 import searchRankingPlugin, { searchLocalTheme } from "./src/internals/plugins/search-ranking";
 import { ssrTemplate } from "./src/internals/plugins/ssr-template";
 import steadyTitlePlugin from "./src/internals/plugins/steady-title";
+import { bundlerTimingsPlugin, timedPlugin } from "./src/plugins/build-timings";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 import docsArchivePlugin, { archivesIn } from "./src/plugins/docs-archive";
 import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
@@ -232,7 +234,7 @@ const config: Config = {
   // The typedoc plugin must come before the docs instance that reads its output.
   plugins: [
     [
-      "docusaurus-plugin-typedoc",
+      timedPlugin("typedoc", typedocPlugin as PluginModule),
       {
         id: "typedoc",
         entryPoints: apiPackages.map((name) => `packages/${name}/src/index.ts`),
@@ -280,23 +282,24 @@ const config: Config = {
     fdmSitePlugin,
     // Prepares fdm-api's endpoint reference from its OpenAPI document (written by TypeDoc's run).
     restApiReferencePlugin,
-    markdownTwinsPlugin,
+    timedPlugin("markdown-twins", markdownTwinsPlugin),
     leanClientDataPlugin,
     steadyTitlePlugin,
     searchRankingPlugin,
-    toolkitBrowserPlugin,
+    timedPlugin("toolkit-browser", toolkitBrowserPlugin),
     postCssPipelinePlugin,
     trimInfimaPlugin,
     routeProgressPlugin,
-    docsArchivePlugin,
+    timedPlugin("docs-archive", docsArchivePlugin),
     (context: LoadContext) =>
       codeHighlightPlugin(context, { light: lightCodeTheme, dark: darkCodeTheme }),
+    bundlerTimingsPlugin,
   ],
 
   themes: [
     [
       // @easyops-cn/docusaurus-search-local, with pages cut at their headings (src/internals/plugins/search-ranking.ts).
-      searchLocalTheme,
+      timedPlugin("search-local", searchLocalTheme),
       {
         hashed: true,
         indexBlog: true,
