@@ -9,6 +9,7 @@ import routeProgressPlugin from "./src/internals/plugins/route-progress";
 import searchRankingPlugin, { searchLocalTheme } from "./src/internals/plugins/search-ranking";
 import { ssrTemplate } from "./src/internals/plugins/ssr-template";
 import steadyTitlePlugin from "./src/internals/plugins/steady-title";
+import { bundlerTimingsPlugin, timedPlugin } from "./src/plugins/build-timings";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 import docsArchivePlugin, { archivesIn } from "./src/plugins/docs-archive";
 import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
@@ -17,6 +18,7 @@ import restApiReferencePlugin from "./src/plugins/rest-api-reference";
 import { rehypeStackedTables } from "./src/plugins/stacked-tables";
 import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolkit-browser";
 import trimInfimaPlugin from "./src/plugins/trim-infima";
+import cachedTypedocPlugin from "./src/plugins/typedoc-cache";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "1.0.0";
@@ -229,10 +231,11 @@ const config: Config = {
     ],
   ],
 
-  // The typedoc plugin must come before the docs instance that reads its output.
+  // The typedoc plugin must come before the docs instance that reads its output. It runs
+  // TypeDoc only when an input changed (src/plugins/typedoc-cache.ts).
   plugins: [
     [
-      "docusaurus-plugin-typedoc",
+      timedPlugin("typedoc", cachedTypedocPlugin),
       {
         id: "typedoc",
         entryPoints: apiPackages.map((name) => `packages/${name}/src/index.ts`),
@@ -280,23 +283,24 @@ const config: Config = {
     fdmSitePlugin,
     // Prepares fdm-api's endpoint reference from its OpenAPI document (written by TypeDoc's run).
     restApiReferencePlugin,
-    markdownTwinsPlugin,
+    timedPlugin("markdown-twins", markdownTwinsPlugin),
     leanClientDataPlugin,
     steadyTitlePlugin,
     searchRankingPlugin,
-    toolkitBrowserPlugin,
+    timedPlugin("toolkit-browser", toolkitBrowserPlugin),
     postCssPipelinePlugin,
     trimInfimaPlugin,
     routeProgressPlugin,
-    docsArchivePlugin,
+    timedPlugin("docs-archive", docsArchivePlugin),
     (context: LoadContext) =>
       codeHighlightPlugin(context, { light: lightCodeTheme, dark: darkCodeTheme }),
+    bundlerTimingsPlugin,
   ],
 
   themes: [
     [
       // @easyops-cn/docusaurus-search-local, with pages cut at their headings (src/internals/plugins/search-ranking.ts).
-      searchLocalTheme,
+      timedPlugin("search-local", searchLocalTheme),
       {
         hashed: true,
         indexBlog: true,

@@ -1,13 +1,29 @@
 #!/usr/bin/env node
-// Site benchmark: a cold production build's wall time, the number of HTML
+// Site benchmark: a cold production build's wall time and each step's, the number of HTML
 // pages, and the first-load transfer (HTML, CSS, JS; raw and gzip) of one page
 // of each kind, measured in Chromium against the built site served locally.
 //
-//   node bench/site.mjs            cold build, then measure
-//   node bench/site.mjs --no-build measure the existing build/
-import { execFileSync } from "node:child_process";
-import { createReadStream, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+//   node bench/site.mjs              cold build, then measure
+//   node bench/site.mjs --rebuild    cold build, then a build after a change to one docs page
+//   node bench/site.mjs --no-build   measure the existing build/
+//   node bench/site.mjs --no-measure build only (with --rebuild: both builds)
+//
+// Each build's steps come from Docusaurus's perf logger (DOCUSAURUS_PERF_LOGGER) and the
+// site's own timings (FDM_BUILD_TIMINGS, src/plugins/build-timings.ts). Steps overlap:
+// TypeDoc, the REST reference and the toolkit engine run side by side, and so do the
+// client and server compilations.
+import { spawnSync } from "node:child_process";
+import {
+  createReadStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -28,20 +44,90 @@ const pages = {
   "API index": "/fdm/api",
 };
 
-function coldBuild() {
-  for (const dir of ["build", ".docusaurus", "api", "node_modules/.cache"]) {
-    rmSync(path.join(root, dir), { recursive: true, force: true });
-  }
+/** The docs page the rebuild changes: a paragraph is added, then taken out again. */
+const changedPage = path.join(root, "docs/core-concepts/asset-action-model.mdx");
+
+/** Docusaurus's phases worth showing, as its perf logger names them. */
+const phases = [
+  ["Load site > Load plugins > Init plugins", "plugins' set-up (TypeDoc runs here)"],
+  ["Load site > Load plugins > Load plugins content", "plugins' content"],
+  ["Load site", "load site (the two above and more)"],
+  ["Bundling with rspack", "bundling (client and server together)"],
+  ["SSG", "rendering the pages (SSG)"],
+  ["postBuild()", "post-build steps (side by side)"],
+  ["Broken links checker", "broken links check"],
+];
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+/**
+ * CPU seconds (user and system) of the finished child processes, from /proc (Linux): a
+ * build's CPU time, which other work on the machine changes less than its wall time.
+ */
+function childCpuSeconds() {
+  if (!existsSync("/proc/self/stat")) return Number.NaN;
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+  // cutime and cstime, fields 16 and 17 of the file; here counted from field 3, in ticks of 1/100 s.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** One `docusaurus build`: its wall time, and each step's time from its output. */
+function build(label) {
+  const loadBefore = load();
+  const cpuBefore = childCpuSeconds();
   const started = process.hrtime.bigint();
-  execFileSync(
+  const run = spawnSync(
     process.execPath,
     [path.join(root, "node_modules/@docusaurus/core/bin/docusaurus.mjs"), "build"],
     {
       cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, FDM_BUILD_TIMINGS: "1", DOCUSAURUS_PERF_LOGGER: "true" },
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
     },
   );
-  return Number(process.hrtime.bigint() - started) / 1e9;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (run.status !== 0) {
+    process.stderr.write(run.stdout + run.stderr);
+    throw new Error(`${label}: docusaurus build failed (${run.status})`);
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the perf logger's colours
+  const text = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
+  const steps = [];
+  for (const [phase, name] of phases) {
+    const escaped = phase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const m = new RegExp(`\\[PERF\\] Build > en > ${escaped} - ([\\d.]+) (ms|seconds)`).exec(text);
+    if (m) steps.push([name, Number(m[1]) * (m[2] === "seconds" ? 1000 : 1)]);
+  }
+  for (const m of text.matchAll(/^\[fdm-timing\] (.+): (\d+) ms$/gm))
+    steps.push([m[1], Number(m[2])]);
+  const cpu = childCpuSeconds() - cpuBefore;
+  console.log(
+    `${label}: ${seconds.toFixed(1)} s, CPU ${cpu.toFixed(1)} s (load average before ${loadBefore}, after ${load()})`,
+  );
+  for (const [name, ms] of steps) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+  return seconds;
+}
+
+function coldBuild() {
+  for (const dir of ["build", ".docusaurus", "api", "node_modules/.cache"]) {
+    rmSync(path.join(root, dir), { recursive: true, force: true });
+  }
+  return build("cold build (rm build .docusaurus api node_modules/.cache)");
+}
+
+/** A build after a change to one docs page, the page restored afterwards. */
+function rebuild() {
+  const original = readFileSync(changedPage, "utf8");
+  writeFileSync(changedPage, `${original}\nA paragraph added by bench/site.mjs --rebuild.\n`);
+  try {
+    return build(`rebuild after a change to ${path.relative(root, changedPage)}`);
+  } finally {
+    writeFileSync(changedPage, original);
+  }
 }
 
 function countHtml(dir) {
@@ -125,6 +211,8 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 const skipBuild = process.argv.includes("--no-build");
 const listFiles = process.argv.includes("--files");
 const buildSeconds = skipBuild ? null : coldBuild();
+const rebuildSeconds = process.argv.includes("--rebuild") ? rebuild() : null;
+if (process.argv.includes("--no-measure")) process.exit(0);
 if (!existsSync(buildDir)) throw new Error("build/ does not exist; run without --no-build");
 const htmlPages = countHtml(buildDir);
 
@@ -166,6 +254,8 @@ server.close();
 console.log(
   `cold build (rm build .docusaurus api node_modules/.cache): ${buildSeconds === null ? "skipped" : `${buildSeconds.toFixed(1)} s`}`,
 );
+if (rebuildSeconds !== null)
+  console.log(`rebuild after a change to one docs page: ${rebuildSeconds.toFixed(1)} s`);
 console.log(`HTML pages: ${htmlPages}`);
 console.log("first-load transfer, KB raw / gzip:");
 const header = ["page", "HTML", "CSS", "JS", "total", `<= ${budgetKb} KB gz`];

@@ -14,7 +14,7 @@
  * script), so a warm build runs no child process. Each schema whose name is an export of
  * fdm-core, fdm-calculator, fdm-data or fdm-api links to that export's API page, and so does each
  * function an operation calls (named by its operationId or its summary).
- * FDM_REST_REFERENCE_TIMING=1 prints how long the generation took (cold: the child process).
+ * FDM_BUILD_TIMINGS=1 prints how long the generation took (cold: the child process).
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -30,6 +30,7 @@ import {
 import path from "node:path";
 import { promisify } from "node:util";
 import type { LoadContext, Plugin } from "@docusaurus/types";
+import { reportTiming } from "./build-timings";
 
 /** The folder of the generated pages, in the API reference's docs folder. */
 export const referenceDir = "api/fdm-api/rest/endpoints";
@@ -613,8 +614,7 @@ export default function restApiReferencePlugin({ siteDir }: LoadContext): Plugin
   const started = performance.now();
   globalThis.fdmRestReference = loadDocument(siteDir).then((document) => {
     const pages = referencePages(document, apiPages(siteDir));
-    const ms = Math.round(performance.now() - started);
-    if (process.env.FDM_REST_REFERENCE_TIMING) console.log(`[rest-api-reference] ${ms} ms`);
+    reportTiming("rest-api-reference pages", performance.now() - started);
     return pages;
   });
   // Not awaited here; a failure fails TypeDoc's render, which awaits it.

@@ -137,11 +137,16 @@ const pgliteOwnFiles = /[\\/]@electric-sql[\\/]pglite[\\/]dist[\\/][^\\/]+\.(was
 /** The Docusaurus plugin: bundler settings and the compiled samples. */
 export function toolkitBrowserPlugin({ siteDir, generatedFilesDir }: LoadContext): Plugin {
   const packages = path.join(siteDir, "packages");
+  // Started as the plugins are set up, so that its brotli (about 11 s of one core, on the
+  // thread pool) runs beside TypeDoc rather than after it; awaited before the bundling,
+  // which imports the files (src/components/toolkit/engine.ts, as @generated/fdm-toolkit/…).
+  const engine = writeEngine(siteDir, path.join(generatedFilesDir, "fdm-toolkit"));
+  // A failure is reported where it is awaited.
+  engine.catch(() => {});
   return {
     name: "fdm-toolkit-browser",
     async loadContent() {
-      // Imported by src/components/toolkit/engine.ts as @generated/fdm-toolkit/….
-      await writeEngine(siteDir, path.join(generatedFilesDir, "fdm-toolkit"));
+      await engine;
     },
     configureWebpack(_config, _isServer, { currentBundler }) {
       return {

@@ -41,6 +41,7 @@ import { brotliCompress, constants } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { timed } from "./build-timings";
 
 /** Bump when what this file writes changes in a way the inputs do not show. */
 const ENGINE_FORMAT = "5";
@@ -252,11 +253,17 @@ export async function writeEngine(
   const data = trimmedBundle(siteDir);
   // The WebAssembly, the longest to compress, starts on the thread pool while the
   // snapshot is built on this thread.
-  const packedWasm = brotli(wasm, Math.min(quality, wasmQuality));
-  const packedData = brotli(data, quality);
-  const snapshot = await buildSnapshot(siteDir);
+  const packedWasm = timed("engine brotli wasm", () =>
+    brotli(wasm, Math.min(quality, wasmQuality)),
+  );
+  const packedData = timed("engine brotli data", () => brotli(data, quality));
+  const snapshot = await timed("engine snapshot", () => buildSnapshot(siteDir));
   const raw = { wasm, data, snapshot };
-  const packed = { wasm: packedWasm, data: packedData, snapshot: brotli(snapshot, quality) };
+  const packed = {
+    wasm: packedWasm,
+    data: packedData,
+    snapshot: timed("engine brotli snapshot", () => brotli(snapshot, quality)),
+  };
   const manifest = {} as EngineManifest;
   for (const name of Object.keys(engineFiles) as (keyof typeof engineFiles)[]) {
     const body = await packed[name];
