@@ -3,6 +3,9 @@ import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
 import { remarkAdmonitionsInPage } from "./src/internals/plugins/admonitions-in-page";
+import codeBlockChunkPlugin, {
+  rehypeCodeBlocksInPage,
+} from "./src/internals/plugins/code-blocks-in-page";
 import leanClientDataPlugin from "./src/internals/plugins/lean-client-data";
 import postCssPipelinePlugin from "./src/internals/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/internals/plugins/route-progress";
@@ -17,6 +20,7 @@ import restApiReferencePlugin from "./src/plugins/rest-api-reference";
 import { rehypeStackedTables } from "./src/plugins/stacked-tables";
 import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolkit-browser";
 import trimInfimaPlugin from "./src/plugins/trim-infima";
+import unusedCssPlugin from "./src/plugins/unused-css";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "1.0.0";
@@ -192,7 +196,7 @@ const config: Config = {
           editUrl: `${repositoryUrl}/edit/main/`,
           tags: "tags.yml",
           onInlineTags: "warn",
-          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
           remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         blog: {
@@ -216,11 +220,11 @@ const config: Config = {
           onInlineTags: "warn",
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
-          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
           remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         pages: {
-          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
           remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         theme: { customCss: "./src/css/custom.css" },
@@ -273,7 +277,12 @@ const config: Config = {
         path: "api",
         routeBasePath: "api",
         sidebarPath: "./sidebars-api.ts",
-        rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeStackedTables],
+        rehypePlugins: [
+          rehypeCodeHighlight,
+          rehypeIdentifierBreaks,
+          rehypeStackedTables,
+          rehypeCodeBlocksInPage,
+        ],
         remarkPlugins: [remarkAdmonitionsInPage],
       },
     ],
@@ -287,6 +296,8 @@ const config: Config = {
     toolkitBrowserPlugin,
     postCssPipelinePlugin,
     trimInfimaPlugin,
+    unusedCssPlugin,
+    codeBlockChunkPlugin,
     routeProgressPlugin,
     docsArchivePlugin,
     (context: LoadContext) =>
