@@ -21,6 +21,7 @@ describe("the unused-CSS purge of the built stylesheet", () => {
   it("keeps a class a script adds at runtime, and every class a script's template starts", () => {
     const used = usedBy(
       "<div class=menu></div>",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a built script's source, template included
       'e.className=clsx("menu__list-item",c&&"menu__list-item--collapsed");u.className="menu__list";const t=`alert--${type}`;',
     );
     const css =
