@@ -7,6 +7,7 @@ import codeBlockChunkPlugin, {
   rehypeCodeBlocksInPage,
 } from "./src/internals/plugins/code-blocks-in-page";
 import leanClientDataPlugin from "./src/internals/plugins/lean-client-data";
+import noBaseUrlBannerPlugin from "./src/internals/plugins/no-base-url-banner";
 import postCssPipelinePlugin from "./src/internals/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/internals/plugins/route-progress";
 import searchRankingPlugin, { searchLocalTheme } from "./src/internals/plugins/search-ranking";
@@ -298,6 +299,7 @@ const config: Config = {
     trimInfimaPlugin,
     unusedCssPlugin,
     codeBlockChunkPlugin,
+    noBaseUrlBannerPlugin,
     routeProgressPlugin,
     docsArchivePlugin,
     (context: LoadContext) =>

@@ -391,6 +391,26 @@ export const internals: Internal[] = [
       "`tests/e2e/docs.spec.ts` (a docs page's admonitions, server-rendered, hydrated without errors, and after a client-side navigation)",
   },
   {
+    name: "BaseUrlIssueBanner (off)",
+    files: [
+      "src/internals/client/no-base-url-issue-banner.js",
+      "src/internals/plugins/no-base-url-banner.ts",
+    ],
+    replaces:
+      "core's base-URL issue banner in the bundle, while `baseUrlIssueBanner` is `false`: a component that renders nothing, as the banner does then",
+    targets: [
+      { package: core, version: v, file: "lib/client/BaseUrlIssueBanner/index.js" },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/App.js",
+        contains: ["import BaseUrlIssueBanner from './BaseUrlIssueBanner';"],
+      },
+    ],
+    buys: "−0.7 KB gzip of `main.js` on every page (production build, 29 November 2026, against the build before)",
+    check: "`tests/e2e/hydration.spec.ts`; no `base-url-issue` in `main.js`",
+  },
+  {
     name: "MDXComponents/Code and code blocks in the page",
     files: [
       "src/theme/MDXComponents/Code.tsx",
@@ -418,7 +438,7 @@ export const internals: Internal[] = [
         file: "lib/theme/MDXComponents/Pre.js",
       },
     ],
-    buys: "−1.6 KB gzip of JavaScript on a Markdown page without a code block (the glossary 104.3 → 102.7); a page with code loads the 1.6 KB `code-block` chunk instead of the code block in the map's chunk, +0.4 KB on the norms page (production build, 29 November 2026, against the build before)",
+    buys: "−1.6 KB gzip of JavaScript on a Markdown page without a code block (the glossary 104.3 → 102.7); a page with code loads the 1.6 KB `code-block` chunk instead of the code block in the map's chunk, about even (norms page 120.0 → 119.8) (production build, 29 November 2026, against the build before)",
     check:
       "`tests/site/code-blocks-in-page.test.tsx`; `tests/e2e/docs.spec.ts` (code keeps its highlighting, also after a client-side navigation); `node bench/visual-diff.mjs`",
   },
