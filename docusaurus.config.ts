@@ -3,7 +3,11 @@ import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
 import { remarkAdmonitionsInPage } from "./src/internals/plugins/admonitions-in-page";
+import codeBlockChunkPlugin, {
+  rehypeCodeBlocksInPage,
+} from "./src/internals/plugins/code-blocks-in-page";
 import leanClientDataPlugin from "./src/internals/plugins/lean-client-data";
+import noBaseUrlBannerPlugin from "./src/internals/plugins/no-base-url-banner";
 import postCssPipelinePlugin from "./src/internals/plugins/postcss-pipeline";
 import routeProgressPlugin from "./src/internals/plugins/route-progress";
 import searchRankingPlugin, { searchLocalTheme } from "./src/internals/plugins/search-ranking";
@@ -19,6 +23,7 @@ import { rehypeStackedTables } from "./src/plugins/stacked-tables";
 import { remarkRunnableSamples, toolkitBrowserPlugin } from "./src/plugins/toolkit-browser";
 import trimInfimaPlugin from "./src/plugins/trim-infima";
 import cachedTypedocPlugin from "./src/plugins/typedoc-cache";
+import unusedCssPlugin from "./src/plugins/unused-css";
 
 /** The toolkit's version, shown in the navbar, footer and announcement bar. */
 const version = "1.0.0";
@@ -194,7 +199,7 @@ const config: Config = {
           editUrl: `${repositoryUrl}/edit/main/`,
           tags: "tags.yml",
           onInlineTags: "warn",
-          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
           remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         blog: {
@@ -218,11 +223,11 @@ const config: Config = {
           onInlineTags: "warn",
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
-          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
           remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         pages: {
-          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks],
+          rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
           remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         theme: { customCss: "./src/css/custom.css" },
@@ -276,7 +281,12 @@ const config: Config = {
         path: "api",
         routeBasePath: "api",
         sidebarPath: "./sidebars-api.ts",
-        rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeStackedTables],
+        rehypePlugins: [
+          rehypeCodeHighlight,
+          rehypeIdentifierBreaks,
+          rehypeStackedTables,
+          rehypeCodeBlocksInPage,
+        ],
         remarkPlugins: [remarkAdmonitionsInPage],
       },
     ],
@@ -290,6 +300,9 @@ const config: Config = {
     timedPlugin("toolkit-browser", toolkitBrowserPlugin),
     postCssPipelinePlugin,
     trimInfimaPlugin,
+    unusedCssPlugin,
+    codeBlockChunkPlugin,
+    noBaseUrlBannerPlugin,
     routeProgressPlugin,
     timedPlugin("docs-archive", docsArchivePlugin),
     (context: LoadContext) =>

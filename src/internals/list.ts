@@ -360,7 +360,7 @@ export const internals: Internal[] = [
     name: "MDXComponents (wrapper)",
     files: ["src/theme/MDXComponents/index.tsx"],
     replaces:
-      "three entries of the classic theme's MDX map (spread from `@theme-original`): inline code with `<wbr>`s, focusable tables, the title's “Copy page as Markdown”",
+      "two entries of the classic theme's MDX map (spread from `@theme-original`): focusable tables, the title's “Copy page as Markdown” (its `code`, inline code with `<wbr>`s, is `MDXComponents/Code` below)",
     targets: [
       {
         package: classic,
@@ -389,6 +389,58 @@ export const internals: Internal[] = [
     buys: "the theme's admonition (2,118 B gzip) only on a page that has one",
     check:
       "`tests/e2e/docs.spec.ts` (a docs page's admonitions, server-rendered, hydrated without errors, and after a client-side navigation)",
+  },
+  {
+    name: "BaseUrlIssueBanner (off)",
+    files: [
+      "src/internals/client/no-base-url-issue-banner.js",
+      "src/internals/plugins/no-base-url-banner.ts",
+    ],
+    replaces:
+      "core's base-URL issue banner in the bundle, while `baseUrlIssueBanner` is `false`: a component that renders nothing, as the banner does then",
+    targets: [
+      { package: core, version: v, file: "lib/client/BaseUrlIssueBanner/index.js" },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/App.js",
+        contains: ["import BaseUrlIssueBanner from './BaseUrlIssueBanner';"],
+      },
+    ],
+    buys: "−0.7 KB gzip of `main.js` on every page (production build, 29 November 2026, against the build before)",
+    check: "`tests/e2e/hydration.spec.ts`; no `base-url-issue` in `main.js`",
+  },
+  {
+    name: "MDXComponents/Code and code blocks in the page",
+    files: [
+      "src/theme/MDXComponents/Code.tsx",
+      "src/internals/plugins/code-blocks-in-page.ts",
+      "src/theme/CodeBlock/index.tsx",
+    ],
+    replaces:
+      "the MDX map's `code` (the theme's imports the code block for every Markdown page): inline code as before, a block through a lazy import; each fenced block of a page, which imports the code block itself (a rehype plugin after the highlighter) from a `code-block` chunk; the theme's block for JSX children loaded on demand",
+    targets: [
+      {
+        package: classic,
+        version: v,
+        file: "lib/theme/MDXComponents/Code.js",
+        contains: ["import CodeBlock from '@theme/CodeBlock';"],
+      },
+      {
+        package: classic,
+        version: v,
+        file: "lib/theme/MDXComponents/index.js",
+        contains: ["import MDXCode from '@theme/MDXComponents/Code';"],
+      },
+      {
+        package: classic,
+        version: v,
+        file: "lib/theme/MDXComponents/Pre.js",
+      },
+    ],
+    buys: "−1.6 KB gzip of JavaScript on a Markdown page without a code block (the glossary 104.3 → 102.7); a page with code loads the 1.6 KB `code-block` chunk instead of the code block in the map's chunk, about even (norms page 120.0 → 119.8) (production build, 29 November 2026, against the build before)",
+    check:
+      "`tests/site/code-blocks-in-page.test.tsx`; `tests/e2e/docs.spec.ts` (code keeps its highlighting, also after a client-side navigation); `node bench/visual-diff.mjs`",
   },
   {
     name: "ContentVisibility (wrapper)",

@@ -1,11 +1,12 @@
 import type { Props } from "@theme/CodeBlock";
-import ElementContent from "@theme/CodeBlock/Content/Element";
 import clsx from "clsx";
 import {
   Children,
   isValidElement,
+  lazy,
   type ReactNode,
   type RefObject,
+  Suspense,
   useEffect,
   useRef,
   useState,
@@ -28,9 +29,17 @@ import styles from "./styles.module.css";
  */
 type CodeProps = Props & { highlightedHtml?: string };
 
+// A block written as JSX (`<pre>` with elements in it): no page has one, so the
+// theme's unhighlighted block is not part of the chunk every page with code loads.
+const ElementContent = lazy(() => import("@theme/CodeBlock/Content/Element"));
+
 export default function CodeBlock({ children, highlightedHtml, ...props }: CodeProps): ReactNode {
   if (Children.toArray(children).some((child) => isValidElement(child))) {
-    return <ElementContent {...props}>{children}</ElementContent>;
+    return (
+      <Suspense fallback={null}>
+        <ElementContent {...props}>{children}</ElementContent>
+      </Suspense>
+    );
   }
   const code = (Array.isArray(children) ? children.join("") : String(children ?? "")).replace(
     /\n$/,

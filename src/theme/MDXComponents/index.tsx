@@ -1,16 +1,7 @@
 import { useLocation } from "@docusaurus/router";
-import CodeInline from "@theme/CodeInline";
-import MDXCode from "@theme/MDXComponents/Code";
 import MDXHeading from "@theme/MDXComponents/Heading";
 import MDXComponents from "@theme-original/MDXComponents";
-import {
-  Children,
-  type ComponentProps,
-  isValidElement,
-  type MouseEvent,
-  type ReactNode,
-  useState,
-} from "react";
+import { type ComponentProps, type MouseEvent, type ReactNode, useState } from "react";
 
 /**
  * Infima shows a table wider than the page as a block that scrolls sideways; a
@@ -21,24 +12,6 @@ import {
 function Table(props: ComponentProps<"table">): ReactNode {
   // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
   return <table tabIndex={0} {...props} />;
-}
-
-/**
- * The theme tells inline code from a block by its children being strings on one
- * line; src/plugins/identifier-breaks.ts adds `<wbr>`s to a long name in inline
- * code, which must keep it inline.
- */
-function Code(props: ComponentProps<"code">): ReactNode {
-  const parts = Children.toArray(props.children);
-  const inline =
-    parts.length > 0 &&
-    parts.some((part) => isValidElement(part) && part.type === "wbr") &&
-    parts.every(
-      (part) =>
-        (typeof part === "string" && !part.includes("\n")) ||
-        (isValidElement(part) && part.type === "wbr"),
-    );
-  return inline ? <CodeInline {...props} /> : <MDXCode {...props} />;
 }
 
 /**
@@ -78,8 +51,9 @@ function Title(props: ComponentProps<"h1">): ReactNode {
 }
 
 /**
- * The classic theme's map with three entries of our own: code that stays inline
- * with `<wbr>`s, focusable tables and the title's "Copy page as Markdown". Its
- * admonition loads on first use (src/theme/Admonition).
+ * The classic theme's map with two entries of our own: focusable tables and the
+ * title's "Copy page as Markdown". Its `code` is ours too (./Code.tsx, which the
+ * theme's map imports by its theme path); its admonition loads on first use
+ * (src/theme/Admonition).
  */
-export default { ...MDXComponents, code: Code, table: Table, h1: Title };
+export default { ...MDXComponents, table: Table, h1: Title };
