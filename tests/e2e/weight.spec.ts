@@ -1,5 +1,6 @@
 import { appendFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { firstLoad, stableName } from "./first-load";
 import { expect, hydrated, site, test } from "./fixtures";
 import { type PageKind, pageKinds } from "./page-kinds";
 
@@ -148,38 +149,9 @@ const budgets: Record<PageKind, { kb: number; reference: Record<string, number> 
   },
 };
 
-/** main.b222f12e.js -> main.js: the name without its content hash. */
-const stableName = (url: string): string => {
-  const file = new URL(url).pathname.replace(/^\/fdm\//, "/");
-  return file.replace(/\.[0-9a-f]{8}\.(js|css)$/, ".$1");
-};
-
 for (const [kind, path] of Object.entries(pageKinds) as [PageKind, string][]) {
   test(`first load of the ${kind} stays within its budget`, async ({ page }) => {
-    const sizes = new Map<string, number>();
-    const pending: Promise<void>[] = [];
-    page.on("response", (response) => {
-      const type = response.request().resourceType();
-      if (type !== "document" && type !== "stylesheet" && type !== "script") return;
-      pending.push(
-        response
-          .body()
-          .then((body) => {
-            const name =
-              type === "document"
-                ? `${stableName(response.url())} (HTML)`
-                : stableName(response.url());
-            sizes.set(name, gzipSync(body, { level: 9 }).length / 1024);
-          })
-          .catch(() => {}),
-      );
-    });
-    // Until hydrated (the page's chunks are loaded before React hydrates),
-    // then until the network is idle.
-    await page.goto(site(path));
-    await hydrated(page);
-    await page.waitForLoadState("networkidle");
-    await Promise.all(pending);
+    const sizes = await firstLoad(page, path);
     // FDM_WEIGHT_REPORT=file appends this kind's sizes, to set a new budget from.
     const report = process.env.FDM_WEIGHT_REPORT;
     if (report) {
