@@ -396,6 +396,7 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
 
       for (const route of routesPaths) {
         if (route.endsWith("/404.html") || route.includes("/test/")) continue;
+        if (route.startsWith(`${baseUrl}docs/${generatedDocsFolder}/`)) continue;
         const file = path.join(outDir, twinPath(route, baseUrl));
         const htmlFile = [
           path.join(outDir, route.slice(baseUrl.length), "index.html"),

@@ -12,8 +12,13 @@ import core from "@fdm/core-docusaurus";
 import { unloadedSectionChunk } from "@generated/fdm-route-sections";
 import prefetchFile from "./prefetch.js";
 
+// As core's: no prefetching on a slow or data-saving connection.
+const isSlowConnection = () =>
+  navigator.connection?.effectiveType.includes("2g") || navigator.connection?.saveData;
+
 function prefetch(routePath) {
   const sectionChunk = unloadedSectionChunk(routePath);
+  if (sectionChunk !== undefined && isSlowConnection()) return false;
   if (sectionChunk === undefined) return core.prefetch(routePath);
   const url = __webpack_require__.gca(sectionChunk);
   return url ? prefetchFile(url) : false;
