@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import type * as Preset from "@docusaurus/preset-classic";
 import type { Config, LoadContext, Plugin } from "@docusaurus/types";
 import { themes as prismThemes } from "prism-react-renderer";
@@ -16,6 +17,7 @@ import steadyTitlePlugin from "./src/internals/plugins/steady-title";
 import { bundlerTimingsPlugin, timedPlugin } from "./src/plugins/build-timings";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 import docsArchivePlugin, { archivesIn } from "./src/plugins/docs-archive";
+import { generatedDocsFolder, writeGeneratedDocs } from "./src/plugins/generated-docs";
 import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
 import markdownTwinsPlugin from "./src/plugins/markdown-twins";
 import restApiReferencePlugin from "./src/plugins/rest-api-reference";
@@ -85,6 +87,16 @@ const gettingStartedLink = ["md", "mdx"].some((ext) =>
  * FDM_TEST_ROUTES=1 (`npm run build:e2e`); the production build has none.
  */
 const withTestRoutes = process.env.FDM_TEST_ROUTES === "1";
+
+/**
+ * FDM_GENERATED_DOCS=<n> (the e2e build: `npm run build:e2e`) adds n generated docs pages in
+ * docs/generated-for-test/ (git-ignored, written here), with a sidebar of their own, to
+ * show that the first load of the other pages does not grow with the site
+ * (tests/e2e/first-load-flat.spec.ts). Kept out of the sitemap and the search index. The
+ * production build has none: without the variable the folder is excluded, even if left over.
+ */
+const generatedDocs = Number(process.env.FDM_GENERATED_DOCS ?? 0);
+if (generatedDocs > 0) writeGeneratedDocs(path.join("docs", generatedDocsFolder), generatedDocs);
 
 /**
  * Site behaviour that the classic theme does not offer through options:
@@ -194,7 +206,16 @@ const config: Config = {
             "**/*.test.{js,jsx,ts,tsx}",
             "**/__tests__/**",
             "rest-api/**",
+            ...(generatedDocs > 0 ? [] : [`${generatedDocsFolder}/**`]),
           ],
+          // The generated pages (FDM_GENERATED_DOCS) have a sidebar of their own (sidebars.ts).
+          async sidebarItemsGenerator({ defaultSidebarItemsGenerator, ...args }) {
+            const docs =
+              args.item.dirName === "."
+                ? args.docs.filter((doc) => !doc.id.startsWith(`${generatedDocsFolder}/`))
+                : args.docs;
+            return defaultSidebarItemsGenerator({ ...args, docs });
+          },
           sidebarPath: "./sidebars.ts",
           editUrl: `${repositoryUrl}/edit/main/`,
           tags: "tags.yml",
@@ -231,7 +252,7 @@ const config: Config = {
           remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
         },
         theme: { customCss: "./src/css/custom.css" },
-        sitemap: { ignorePatterns: ["/fdm/test/**"] },
+        sitemap: { ignorePatterns: ["/fdm/test/**", `/fdm/docs/${generatedDocsFolder}/**`] },
       } satisfies Preset.Options,
     ],
   ],
@@ -328,6 +349,7 @@ const config: Config = {
         language: ["en"],
         highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,
+        ignoreFiles: [new RegExp(`^/fdm/docs/${generatedDocsFolder}/`)],
       },
     ],
   ],

@@ -16,6 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { LoadContext, Plugin } from "@docusaurus/types";
+import { generatedDocsFolder } from "./generated-docs";
 import { decodeEntities, htmlToMarkdown } from "./html-to-markdown";
 
 /** A page with a Markdown source. */
@@ -351,13 +352,16 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
           const order = Object.values(version.sidebars).flatMap(sidebarOrder);
           const ordered = [...new Set(order)].flatMap((id) => byId.get(id) ?? []);
           const rest = version.docs.filter((d) => !ordered.includes(d));
-          const pages = [...ordered, ...rest].map((d) => ({
-            permalink: d.permalink,
-            title: d.title,
-            description: d.description,
-            text: read(d.source),
-            file: fileOf(d.source),
-          }));
+          const pages = [...ordered, ...rest]
+            // The e2e build's generated pages (FDM_GENERATED_DOCS) are not the site's content.
+            .filter((d) => !d.id.startsWith(`${generatedDocsFolder}/`))
+            .map((d) => ({
+              permalink: d.permalink,
+              title: d.title,
+              description: d.description,
+              text: read(d.source),
+              file: fileOf(d.source),
+            }));
           docsByInstance.set(plugin.options.id as string, pages);
           for (const p of pages) sources.set(p.permalink, p);
         } else if (plugin.name === "docusaurus-plugin-content-blog") {
@@ -392,6 +396,7 @@ export default function markdownTwinsPlugin(context: LoadContext): Plugin {
 
       for (const route of routesPaths) {
         if (route.endsWith("/404.html") || route.includes("/test/")) continue;
+        if (route.startsWith(`${baseUrl}docs/${generatedDocsFolder}/`)) continue;
         const file = path.join(outDir, twinPath(route, baseUrl));
         const htmlFile = [
           path.join(outDir, route.slice(baseUrl.length), "index.html"),

@@ -32,9 +32,18 @@
  * it runs, and copies would go stale.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type { LoadContext, Plugin } from "@docusaurus/types";
 import type { Compiler } from "webpack";
+import {
+  chunkNamesOf,
+  closing,
+  type Section,
+  splitDocsSections,
+  splitSidebars,
+  writeSectionsLoader,
+} from "./route-sections";
 
 /** The docs plugin instance whose data is trimmed. */
 const pluginId = "api";
@@ -67,20 +76,7 @@ function leanSidebar(items: SidebarItem[]): void {
 
 interface GlobalDocsVersion {
   mainDocId: string;
-  docs: { id: string }[];
-}
-
-/** The index of the bracket that closes the one at `open`. */
-function closing(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === "[" || text[i] === "{") depth++;
-    else if (text[i] === "]" || text[i] === "}") {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  throw new Error("lean-client-data: unbalanced routes.js");
+  docs: { id: string; sidebar?: string }[];
 }
 
 /** A route module whose components are created on first use (src/internals/client/lazy-component-creator.js). */
@@ -106,47 +102,33 @@ function compactLeaves(source: string): string {
   return compact.replace("\nexport default [", `\n${helper}export default [`);
 }
 
-/** Chunk names a route's chunk-name record refers to (it may nest). */
-function chunkNamesOf(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (value && typeof value === "object") return Object.values(value).flatMap(chunkNamesOf);
-  return [];
-}
-
 /**
  * Splits the API reference's page routes out of the route table, the chunk
  * names and the registry into a module of their own, which the browser loads
  * (src/internals/client/preload.js) before it matches an API path.
  */
 function splitApiRoutes(
-  generatedFilesDir: string,
+  routes: string,
+  chunkNames: Record<string, unknown>,
   outDir: string,
   apiPath: string,
   registry: string,
   creator: string,
 ): {
-  routesFile: string;
-  chunkNamesFile: string;
+  routes: string;
+  chunkNames: Record<string, unknown>;
+  section: Section;
   registry: string;
   /** Registry key of each module moved to the API routes chunk -> its chunk name in the browser build. */
   apiRouteChunks: Map<string, string>;
 } | null {
-  const routes = readFileSync(path.join(generatedFilesDir, "routes.js"), "utf8");
   const firstLeaf = routes.indexOf(`path: '${apiPath}/`);
   if (firstLeaf === -1) return null;
   const open = routes.lastIndexOf("[", firstLeaf);
   const close = closing(routes, open);
   const leaves = routes.slice(open + 1, close);
-  const clientRoutes = compactLeaves(
-    lazyRouteComponents(
-      `import apiLeaves from ${JSON.stringify(path.join(outDir, "api-leaves.js"))};\n${routes.slice(0, open)}apiLeaves${routes.slice(close + 1)}`,
-      creator,
-    ),
-  );
+  const clientRoutes = `import apiLeaves from ${JSON.stringify(path.join(outDir, "api-leaves.js"))};\n${routes.slice(0, open)}apiLeaves${routes.slice(close + 1)}`;
 
-  const chunkNames = JSON.parse(
-    readFileSync(path.join(generatedFilesDir, "routesChunkNames.json"), "utf8"),
-  ) as Record<string, unknown>;
   const movedKeys = new Set(
     [...leaves.matchAll(/ComponentCreator\('([^']+)', '([^']+)'\)/g)].map((m) => `${m[1]}-${m[2]}`),
   );
@@ -211,9 +193,7 @@ function splitApiRoutes(
     "api-leaves.js",
     "// Filled by api-routes.js when the API reference's routes load.\nexport default [];\n",
   );
-  const routesFile = write("routes.js", clientRoutes);
-  const chunkNamesFile = write("routesChunkNames.json", JSON.stringify(kept));
-  write(
+  const apiRoutesFile = write(
     "api-routes.js",
     `import ComponentCreator from ${JSON.stringify(creator)};
 import registry from '@generated/registry';
@@ -236,15 +216,14 @@ for (const [rest, load, id] of pages) {
 }
 `,
   );
-  write(
-    "api-routes-loader.js",
-    `let loading;
-export const loadApiRoutes = () => (loading ??= import(/* webpackChunkName: "api-routes" */ './api-routes.js'));
-export const isApiPath = (pathname) => pathname === ${JSON.stringify(apiPath)} || pathname.startsWith(${JSON.stringify(`${apiPath}/`)});
-`,
-  );
   for (const key of registryLines.keys()) apiRouteChunks.set(key, key);
-  return { routesFile, chunkNamesFile, registry: keptLines.join("\n"), apiRouteChunks };
+  return {
+    routes: clientRoutes,
+    chunkNames: kept,
+    section: { prefix: apiPath, chunk: "api-routes", file: apiRoutesFile },
+    registry: keptLines.join("\n"),
+    apiRouteChunks,
+  };
 }
 
 /**
@@ -265,6 +244,7 @@ function routeChunksInManifest(
   manifestFile: string,
   serverRegistry: string,
   apiRouteChunks: Map<string, string>,
+  alsoNeeds: Map<string, string[]>,
 ) {
   return {
     apply(compiler: Compiler) {
@@ -278,7 +258,9 @@ function routeChunksInManifest(
           if (!key || !module || manifest.origins[module]) continue;
           const apiChunk = apiRouteChunks.get(key);
           const chunks = manifest.origins[apiChunk ?? key];
-          if (chunks) manifest.origins[module] = apiChunk ? ["api-routes", ...chunks] : chunks;
+          // A docs page in a folder also needs its folder's routes and its sidebar.
+          const also = [...(apiChunk ? ["api-routes"] : []), ...(alsoNeeds.get(key) ?? [])];
+          if (chunks) manifest.origins[module] = [...also, ...chunks];
         }
         writeFileSync(manifestFile, JSON.stringify(manifest));
       });
@@ -305,6 +287,17 @@ const buildOnlyConfigKeys = [
   "scripts",
   "clientModules",
 ];
+
+/** The site config as the browser build would get it. */
+function siteConfigOf(
+  generatedFilesDir: string,
+): Record<string, unknown> & { future?: Record<string, unknown> } {
+  return JSON.parse(
+    readFileSync(path.join(generatedFilesDir, "docusaurus.config.mjs"), "utf8")
+      .replace(/^[^{]*/, "")
+      .replace(/;\s*$/, ""),
+  );
+}
 
 export default function leanClientDataPlugin({
   generatedFilesDir,
@@ -337,6 +330,7 @@ export default function leanClientDataPlugin({
       // The docs' version props module: each page's record keeps only its description,
       // which DocCard (category index pages) reads through useDocById; nothing in the
       // browser reads a record's id, title or sidebar (about 0.4 KB gzip on every docs page).
+      const sidebarLines: string[] = [];
       const docsModules = new Set(
         registry.match(/@generated\/docusaurus-plugin-content-docs\/default\/p\/[\w.-]+\.json/g),
       );
@@ -351,19 +345,51 @@ export default function leanClientDataPlugin({
           docs[id] = doc.description ? { description: doc.description } : {};
         }
         const lean = path.join(outDir, `default-${path.basename(module)}`);
+        // Each sidebar, with its pages' records, a chunk of its own (route-sections.ts).
+        sidebarLines.push(
+          ...splitSidebars(props as Parameters<typeof splitSidebars>[0], lean, outDir),
+        );
         writeFileSync(lean, JSON.stringify(props));
         registry = registry.replaceAll(module, lean);
       }
       // [loader, module path, weak id] -> [loader, 0, weak id]
       registry = registry.replace(/(\)), "[^"]*", (require\.resolveWeak\()/g, "$1, 0, $2");
+      // The closing brace on a line of its own, so that moving an entry's line never moves it.
+      registry = registry.replace(/,?\s*\};?\s*$/, ",\n};\n");
+      const creator = path.join(siteDir, "src/internals/client/lazy-component-creator.js");
+      let routes = readFileSync(path.join(generatedFilesDir, "routes.js"), "utf8");
+      let chunkNames = JSON.parse(
+        readFileSync(path.join(generatedFilesDir, "routesChunkNames.json"), "utf8"),
+      ) as Record<string, unknown>;
+      const sections: Section[] = [];
       const split = splitApiRoutes(
-        generatedFilesDir,
+        routes,
+        chunkNames,
         outDir,
         `${baseUrl}${pluginId}`,
         registry,
-        path.join(siteDir, "src/internals/client/lazy-component-creator.js"),
+        creator,
       );
-      if (split) registry = split.registry;
+      if (split) {
+        ({ routes, chunkNames, registry } = split);
+        sections.push(split.section);
+      }
+      const docs = splitDocsSections({
+        routes,
+        registry,
+        chunkNames: chunkNames as Record<string, Record<string, unknown>>,
+        docsPath: `${baseUrl}docs`,
+        outDir,
+        creator,
+      });
+      ({ routes, registry } = docs);
+      sections.push(...docs.sections);
+      registry = registry.replace(/\n\};\n$/, `\n${sidebarLines.join("\n")}\n};\n`);
+      const routesFile = path.join(outDir, "routes.js");
+      writeFileSync(routesFile, compactLeaves(lazyRouteComponents(routes, creator)));
+      const chunkNamesFile = path.join(outDir, "routesChunkNames.json");
+      writeFileSync(chunkNamesFile, JSON.stringify(chunkNames));
+      const sectionsFile = writeSectionsLoader(outDir, sections);
       const registryFile = path.join(outDir, "registry.js");
       writeFileSync(registryFile, registry);
 
@@ -374,15 +400,33 @@ export default function leanClientDataPlugin({
         []) {
         version.docs = version.docs.filter((doc) => doc.id === version.mainDocId);
       }
+      // The docs' list of pages serves one thing in the browser, the navbar's sidebar link
+      // (active on a page of its sidebar): pages of other sidebars need no entry (with
+      // each sidebar loaded per page, route-sections.ts, they would grow every page's load).
+      const navbarSidebars = new Set(
+        (
+          (
+            siteConfigOf(generatedFilesDir).themeConfig as {
+              navbar?: { items?: { type?: string; sidebarId?: string; docsPluginId?: string }[] };
+            }
+          )?.navbar?.items ?? []
+        )
+          .filter(
+            (item) => item.type === "docSidebar" && (item.docsPluginId ?? "default") === "default",
+          )
+          .map((item) => item.sidebarId),
+      );
+      for (const version of (globalData["docusaurus-plugin-content-docs"]?.default?.versions ??
+        []) as GlobalDocsVersion[]) {
+        version.docs = version.docs.filter(
+          (doc) => doc.id === version.mainDocId || navbarSidebars.has(doc.sidebar),
+        );
+      }
       const globalDataFile = path.join(outDir, "globalData.json");
       writeFileSync(globalDataFile, JSON.stringify(globalData));
 
       // The site config every page loads, without what only the build reads.
-      const siteConfig = JSON.parse(
-        readFileSync(path.join(generatedFilesDir, "docusaurus.config.mjs"), "utf8")
-          .replace(/^[^{]*/, "")
-          .replace(/;\s*$/, ""),
-      ) as Record<string, unknown> & { future?: Record<string, unknown> };
+      const siteConfig = siteConfigOf(generatedFilesDir);
       for (const key of buildOnlyConfigKeys) delete siteConfig[key];
       if (siteConfig.future) delete siteConfig.future.faster;
       const siteConfigFile = path.join(outDir, "docusaurus.config.mjs");
@@ -396,12 +440,18 @@ export default function leanClientDataPlugin({
         "@generated/registry$": registryFile,
         "@generated/globalData$": globalDataFile,
         "@generated/docusaurus.config$": siteConfigFile,
-        ...(split
-          ? {
-              "@generated/routes$": split.routesFile,
-              "@generated/routesChunkNames$": split.chunkNamesFile,
-            }
-          : {}),
+        "@generated/routes$": routesFile,
+        "@generated/routesChunkNames$": chunkNamesFile,
+        "@generated/fdm-route-sections$": sectionsFile,
+        // Core's own `window.docusaurus`, which src/internals/client/docusaurus.js wraps.
+        "@fdm/core-docusaurus$": path.join(
+          path.dirname(
+            createRequire(path.join(siteDir, "package.json")).resolve(
+              "@docusaurus/core/package.json",
+            ),
+          ),
+          "lib/client/docusaurus.js",
+        ),
         ...(resolve.alias as Record<string, string>),
       };
       config.resolve = resolve;
@@ -442,6 +492,7 @@ export default function leanClientDataPlugin({
       };
       const preload = path.join(siteDir, "src/internals/client/preload.js");
       const prefetch = path.join(siteDir, "src/internals/client/prefetch.js");
+      const docusaurusClient = path.join(siteDir, "src/internals/client/docusaurus.js");
       const core = `${path.sep}@docusaurus${path.sep}core${path.sep}`;
       return {
         // One build-wide hash in chunk names instead of one content hash per chunk: the
@@ -498,18 +549,19 @@ export default function leanClientDataPlugin({
             path.join(generatedFilesDir, "client-manifest.json"),
             serverRegistry,
             split?.apiRouteChunks ?? new Map(),
+            docs.alsoNeeds,
           ),
           // Core's prefetch helper appends its <link>s in idle time instead (src/internals/client/prefetch.js).
           new NormalModuleReplacementPlugin(/^\.\/prefetch$/, (resource) => {
             if (resource.context.includes(core)) resource.request = prefetch;
           }),
-          ...(split
-            ? [
-                new NormalModuleReplacementPlugin(/^(\.\/|\.\.\/)preload$/, (resource) => {
-                  if (resource.context.includes(core)) resource.request = preload;
-                }),
-              ]
-            : []),
+          // A path's section of routes loads before core matches it (preload.js, docusaurus.js).
+          new NormalModuleReplacementPlugin(/^(\.\/|\.\.\/)preload$/, (resource) => {
+            if (resource.context.includes(core)) resource.request = preload;
+          }),
+          new NormalModuleReplacementPlugin(/^\.\/docusaurus$/, (resource) => {
+            if (resource.context.includes(core)) resource.request = docusaurusClient;
+          }),
         ],
       };
     },
