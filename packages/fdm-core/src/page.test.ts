@@ -501,6 +501,7 @@ describe("a bad page is refused before anything is read", () => {
       {
         items: [],
         next: null,
+        revision: expect.any(Number),
       },
     );
   });
