@@ -26,6 +26,7 @@ import {
   isTypeScript,
   sampleId,
 } from "./docs-samples";
+import { mdxDefaultImport } from "./mdx-import";
 import { writeEngine } from "./toolkit-engine";
 
 /** Compiles a sample for the runner: types stripped, imports as `require` calls. */
@@ -46,33 +47,6 @@ type MdNode = {
 
 const componentName = "FdmRunnableSample";
 const componentPath = "@site/src/components/toolkit/RunnableSample";
-
-function importNode(): MdNode {
-  const value = `import ${componentName} from "${componentPath}";`;
-  return {
-    type: "mdxjsEsm",
-    value,
-    data: {
-      estree: {
-        type: "Program",
-        sourceType: "module",
-        body: [
-          {
-            type: "ImportDeclaration",
-            specifiers: [
-              {
-                type: "ImportDefaultSpecifier",
-                local: { type: "Identifier", name: componentName },
-              },
-            ],
-            source: { type: "Literal", value: componentPath, raw: JSON.stringify(componentPath) },
-            attributes: [],
-          },
-        ],
-      },
-    },
-  };
-}
 
 /**
  * What a sample needs loaded besides the toolkit's core, told to the worker
@@ -127,7 +101,7 @@ export function remarkRunnableSamples() {
       }
     };
     walk(tree);
-    if (wrapped > 0) tree.children?.unshift(importNode());
+    if (wrapped > 0) tree.children?.unshift(mdxDefaultImport(componentName, componentPath));
   };
 }
 

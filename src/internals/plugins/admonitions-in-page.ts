@@ -9,6 +9,7 @@
  * ("Minified React error #421" in the console). Runs after Docusaurus's own
  * admonitions plugin, whose `hName: 'admonition'` it relies on.
  */
+import { mdxDefaultImport } from "../../plugins/mdx-import";
 
 type MdNode = {
   type: string;
@@ -21,32 +22,6 @@ type MdNode = {
 
 const componentName = "FdmAdmonition";
 const componentPath = "@theme-original/Admonition";
-
-function importNode(): MdNode {
-  return {
-    type: "mdxjsEsm",
-    value: `import ${componentName} from "${componentPath}";`,
-    data: {
-      estree: {
-        type: "Program",
-        sourceType: "module",
-        body: [
-          {
-            type: "ImportDeclaration",
-            specifiers: [
-              {
-                type: "ImportDefaultSpecifier",
-                local: { type: "Identifier", name: componentName },
-              },
-            ],
-            source: { type: "Literal", value: componentPath, raw: JSON.stringify(componentPath) },
-            attributes: [],
-          },
-        ],
-      },
-    },
-  };
-}
 
 /**
  * Turns each admonition of the tree into `<FdmAdmonition …>` and, when there is
@@ -75,6 +50,6 @@ export function remarkAdmonitionsInPage() {
       }
     };
     walk(tree);
-    if (found > 0) tree.children?.unshift(importNode());
+    if (found > 0) tree.children?.unshift(mdxDefaultImport(componentName, componentPath));
   };
 }

@@ -12,6 +12,7 @@
  */
 import type { Plugin } from "@docusaurus/types";
 import type { HastNode } from "../../plugins/code-highlight";
+import { mdxDefaultImport } from "../../plugins/mdx-import";
 
 type MdxNode = HastNode & {
   name?: string;
@@ -21,32 +22,6 @@ type MdxNode = HastNode & {
 
 const componentName = "FdmCodeBlock";
 const componentPath = "@theme/CodeBlock";
-
-function importNode(): MdxNode {
-  return {
-    type: "mdxjsEsm",
-    value: `import ${componentName} from "${componentPath}";`,
-    data: {
-      estree: {
-        type: "Program",
-        sourceType: "module",
-        body: [
-          {
-            type: "ImportDeclaration",
-            specifiers: [
-              {
-                type: "ImportDefaultSpecifier",
-                local: { type: "Identifier", name: componentName },
-              },
-            ],
-            source: { type: "Literal", value: componentPath, raw: JSON.stringify(componentPath) },
-            attributes: [],
-          },
-        ],
-      },
-    },
-  };
-}
 
 /** The `<code>` child of a fenced block's `<pre>`, when the `<pre>` holds only that. */
 function fencedCode(node: HastNode): HastNode | undefined {
@@ -98,7 +73,7 @@ export function rehypeCodeBlocksInPage() {
       }
     };
     walk(tree);
-    if (found > 0) tree.children?.unshift(importNode());
+    if (found > 0) tree.children?.unshift(mdxDefaultImport(componentName, componentPath));
   };
 }
 
