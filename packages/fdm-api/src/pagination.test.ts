@@ -1,37 +1,36 @@
 // Pages over HTTP sent again from kept bodies (pagination.ts, KeptBodies): the same request at
-// the same revision of the list gets the same text; any change to the list shows on the next
+// the same revision of the list gets the same bytes; any change to the list shows on the next
 // read; access is checked on every read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KeptBodies } from "./pagination.js";
 import { square, startTestApi, type TestApi } from "./test-server.js";
+
+/** A kept body (UTF-8 bytes) as the client reads it. */
+const parsed = (body: Uint8Array) => JSON.parse(new TextDecoder().decode(body));
 
 describe("KeptBodies", () => {
   it("writes a page once per revision and request, and pages without a revision every time", () => {
     const kept = new KeptBodies();
     const page = { items: [{ id: "a" }], next: null, revision: 4 };
     const first = kept.body("/v1/farms/f/fields?{}", page);
-    expect(JSON.parse(first)).toEqual({ items: [{ id: "a" }], nextCursor: null });
+    expect(parsed(first)).toEqual({ items: [{ id: "a" }], nextCursor: null });
     // Same request, same revision: the kept text, although these items differ (they cannot,
     // in fdm-core, at one revision: the revision is what makes keeping sound).
     expect(kept.body("/v1/farms/f/fields?{}", { ...page, items: [{ id: "b" }] })).toBe(first);
     expect(
-      JSON.parse(
-        kept.body("/v1/farms/f/fields?{}", { ...page, items: [{ id: "c" }], revision: 5 }),
-      ),
+      parsed(kept.body("/v1/farms/f/fields?{}", { ...page, items: [{ id: "c" }], revision: 5 })),
     ).toEqual({ items: [{ id: "c" }], nextCursor: null });
     // A slower read of revision 4 does not replace the newer body.
     kept.body("/v1/farms/f/fields?{}", { ...page, items: [{ id: "old" }] });
     expect(
-      JSON.parse(kept.body("/v1/farms/f/fields?{}", { ...page, items: [], revision: 5 })).items,
+      parsed(kept.body("/v1/farms/f/fields?{}", { ...page, items: [], revision: 5 })).items,
     ).toEqual([{ id: "c" }]);
     // Another request is another body; a list without revisions is written every time.
-    expect(JSON.parse(kept.body('/v1/farms/f/fields?{"limit":1}', page)).items).toEqual([
-      { id: "a" },
-    ]);
+    expect(parsed(kept.body('/v1/farms/f/fields?{"limit":1}', page)).items).toEqual([{ id: "a" }]);
     const plain = { items: [{ id: "x" }], next: null };
-    expect(JSON.parse(kept.body("/v1/organizations?{}", plain)).items).toEqual([{ id: "x" }]);
+    expect(parsed(kept.body("/v1/organizations?{}", plain)).items).toEqual([{ id: "x" }]);
     expect(
-      JSON.parse(kept.body("/v1/organizations?{}", { ...plain, items: [{ id: "y" }] })).items,
+      parsed(kept.body("/v1/organizations?{}", { ...plain, items: [{ id: "y" }] })).items,
     ).toEqual([{ id: "y" }]);
   });
 });

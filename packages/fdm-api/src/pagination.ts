@@ -76,46 +76,48 @@ export function pageBody<T>(page: Page<T>): { items: T[]; nextCursor: string | n
   return { items: page.items, nextCursor: page.next === null ? null : encode(page.next) };
 }
 
-/** At most this many characters of page bodies are kept per API instance (about 16 MB). */
-const KEPT_BODY_CHARS = 8_000_000;
+const utf8 = new TextEncoder();
+
+/** At most this many bytes of page bodies are kept per API instance. */
+const KEPT_BODY_BYTES = 8_000_000;
 
 /**
  * Page bodies sent before, by request: a page that fdm-core read at a revision of its list
- * (`Page.revision`, a farm's fields) is written as JSON once per revision; a read that gets
- * the same revision for the same request sends the same text. Sound because equal revisions
+ * (`Page.revision`, a farm's fields) is written as JSON once per revision, and kept encoded as
+ * UTF-8; a read that gets the same revision for the same request sends the same bytes. Sound because equal revisions
  * mean equal items (fdm-core reads the revision in the statement that checks access, so each
  * request is still checked and audited). Pages without a revision are written every time.
  */
 export class KeptBodies {
-  readonly #bodies = new Map<string, { revision: number; body: string }>();
-  #chars = 0;
+  readonly #bodies = new Map<string, { revision: number; body: Uint8Array<ArrayBuffer> }>();
+  #bytes = 0;
 
   /**
-   * The JSON text of {@link pageBody}`(page)` for the request `key`.
+   * The JSON text of {@link pageBody}`(page)` for the request `key`, as UTF-8.
    *
    * @param key - What the page was asked for: the path (with its ids) and the query.
    * @param page - What the fdm-core list function returned.
-   * @returns The body's JSON text.
+   * @returns The body's JSON text, as UTF-8 bytes.
    */
-  body(key: string, page: Page<unknown>): string {
+  body(key: string, page: Page<unknown>): Uint8Array<ArrayBuffer> {
     const { revision } = page;
-    if (revision === undefined) return JSON.stringify(pageBody(page));
+    if (revision === undefined) return utf8.encode(JSON.stringify(pageBody(page)));
     const kept = this.#bodies.get(key);
     if (kept !== undefined && kept.revision === revision) return kept.body;
-    const body = JSON.stringify(pageBody(page));
+    const body = utf8.encode(JSON.stringify(pageBody(page)));
     // A slower read of an older revision does not replace a newer body.
     if (kept !== undefined && kept.revision > revision) return body;
     if (kept !== undefined) {
       this.#bodies.delete(key);
-      this.#chars -= kept.body.length;
+      this.#bytes -= kept.body.length;
     }
-    if (body.length > KEPT_BODY_CHARS / 4) return body;
+    if (body.length > KEPT_BODY_BYTES / 4) return body;
     this.#bodies.set(key, { revision, body });
-    this.#chars += body.length;
+    this.#bytes += body.length;
     for (const [oldKey, old] of this.#bodies) {
-      if (this.#chars <= KEPT_BODY_CHARS) break;
+      if (this.#bytes <= KEPT_BODY_BYTES) break;
       this.#bodies.delete(oldKey);
-      this.#chars -= old.body.length;
+      this.#bytes -= old.body.length;
     }
     return body;
   }

@@ -65,8 +65,12 @@ export function send(c: Context, status: ContentfulStatusCode, data: unknown): n
   return c.body(JSON.stringify(data), status, { "content-type": "application/json" }) as never;
 }
 
-/** Sends `text`, already JSON (see KeptBodies), with `status`. Typed `never` as {@link send}. */
-export function sendJsonText(c: Context, status: ContentfulStatusCode, text: string): never {
+/** Sends `text`, already JSON (see KeptBodies; a string or its UTF-8 bytes), with `status`. Typed `never` as {@link send}. */
+export function sendJsonText(
+  c: Context,
+  status: ContentfulStatusCode,
+  text: string | Uint8Array<ArrayBuffer>,
+): never {
   return c.body(text, status, { "content-type": "application/json" }) as never;
 }
 

@@ -43,6 +43,7 @@ describe("migrations", () => {
       "derogations",
       "farm_cultivation_catalogues",
       "farm_fertilizer_catalogues",
+      "farm_field_changes",
       "farm_revisions",
       "farm_role_offers",
       "farm_roles",
@@ -111,7 +112,7 @@ describe("migrations", () => {
         await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
       )[0]?.n;
     const before = await count();
-    expect(before).toBe(10);
+    expect(before).toBe(11);
     await migrateFdm(db.fdm);
     await migrateFdm(db.fdm);
     expect(await count()).toBe(before);

@@ -15,8 +15,10 @@ import { insertTogether, refreshStatistics } from "./insert-together.js";
 import { jsonList } from "./json-list.js";
 import {
   type CheckedPage,
+  fieldChangesSince,
   jsonPageSql,
   KeptPages,
+  keptPageOf,
   type Page,
   type PageRequest,
   pageOf,
@@ -655,20 +657,17 @@ export async function getFields(
   const values = fieldPageValues(farmId, tf);
   const key = `${farmId}\u0000${values.start ?? ""}\u0000${values.end ?? ""}\u0000${checked.after ?? ""}\u0000${checked.limit}`;
   const kept = keptFieldPages.get(fdm, key);
+  const known = { known: kept?.revision ?? -1, knownEnd: kept?.end ?? null };
   return access.listIn(
     "farm",
     farmId,
     fieldPageOf(tf, checked),
-    { ...values, ...pageValues(checked), known: kept?.revision ?? -1 },
+    { ...values, ...pageValues(checked), ...known },
     (value) => {
-      const { rows, revision } = keptFieldPages.read<Field>(
-        fdm,
-        key,
-        kept,
-        value as string,
-        fieldList,
+      const read = keptFieldPages.read<Field>(fdm, key, kept, value as string, fieldList, (rows) =>
+        rows.length > checked.limit ? (rows[rows.length - 1] as Field).id : null,
       );
-      return { ...pageOf(rows, checked, (f) => f.id), revision };
+      return keptPageOf(read, checked, (f) => f.id, fieldList);
     },
   );
 }
@@ -746,7 +745,12 @@ function fieldPageOf(tf: Timeframe, page: CheckedPage): StatementWork & { statem
       .getSQL();
     shape = {
       key,
-      sql: () => revisionedPageSql(revision, pageSql()),
+      sql: () =>
+        revisionedPageSql(
+          revision,
+          pageSql(),
+          fieldChangesSince(sql.placeholder("farmId"), page.after !== null),
+        ),
       statement: new Prepared(pageSql),
     };
     fieldPages.set(key, shape);

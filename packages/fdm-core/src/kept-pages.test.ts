@@ -1,7 +1,8 @@
 // Pages of fields kept by the revision of their farm's field list (page.ts, KeptPages; the
-// triggers of migration 0009): a kept page is only ever served at the revision it was read at,
-// so every change shows on the next read, through this handle or another, and access is
-// checked and audited on every read as before.
+// triggers of migrations 0009 and 0010): a kept page is served only while no change touched its
+// key range, so every change shows on the next read, through this handle or another, and
+// access is checked and audited on every read as before.
+import { inspect } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FdmPermissionError } from "./error.js";
@@ -17,7 +18,7 @@ import {
   updateField,
 } from "./field.js";
 import { KeptPages } from "./page.js";
-import { auditLog, farmRevisions } from "./schema.js";
+import { auditLog, farmFieldChanges, farmRevisions } from "./schema.js";
 import { withAuditRows } from "./test-audit.js";
 import { createTestDatabase, squareHa, type TestDatabase } from "./test-setup.js";
 
@@ -219,6 +220,20 @@ describe("a page of fields read again", () => {
     expect(third.items[0]?.geometry).toEqual(squareHa);
   });
 
+  it("shows a kept page as plain data: console.log, JSON and spreading see its items", async () => {
+    const fdm = db.fdm;
+    const farmId = await addFarm(fdm, "owner", { name: "Shown" });
+    await addFields(fdm, "owner", farmId, [field("A")]);
+    await names(fdm, farmId);
+    const page = await getFields(fdm, "owner", farmId, undefined, { limit: 10 });
+    const shown = inspect(page, { depth: 1 });
+    expect(shown).toMatch(/^\{ items: \[ \[Object\] \], next: null, revision: \d+ \}$/);
+    expect(inspect(page, { depth: 3 })).toContain("name: 'A'");
+    expect(JSON.parse(JSON.stringify(page)).items[0].name).toBe("A");
+    expect({ ...page }.items[0]?.name).toBe("A");
+    expect(Object.keys(page)).toEqual(["items", "next", "revision"]);
+  });
+
   it("is still checked and audited on every read: a stranger is refused a kept page", async () => {
     const fdm = db.fdm;
     const farmId = await addFarm(fdm, "owner", { name: "Checked" });
@@ -239,6 +254,153 @@ describe("a page of fields read again", () => {
   });
 });
 
+describe("a kept page and changes elsewhere in the list", () => {
+  /** Reads pages of `limit` through `fdm`, noting what each statement sent back. */
+  async function walk(fdm: FdmType, farmId: string, limit: number) {
+    const pages: { names: string[]; revision: number | undefined; sent: string }[] = [];
+    const read = vi.spyOn(KeptPages.prototype, "read");
+    try {
+      let after: string | undefined;
+      do {
+        const page = await getFields(fdm, "owner", farmId, undefined, { limit, after });
+        const value = read.mock.calls.at(-1)?.[3] as string;
+        pages.push({
+          names: page.items.map((f) => f.name),
+          revision: page.revision,
+          sent: value.endsWith(":") ? "kept" : "built",
+        });
+        after = page.next ?? undefined;
+      } while (after !== undefined);
+    } finally {
+      read.mockRestore();
+    }
+    return pages;
+  }
+
+  it("keeps a page whose key range no change touched, and builds one whose range changed", async () => {
+    const fdm = db.fdm;
+    const second = await db.openSecond();
+    const farmId = await addFarm(fdm, "owner", { name: "Key ranges" });
+    await addFields(fdm, "owner", farmId, ["A", "B", "C", "D", "E", "F"].map(field));
+    // The fields in key order, as the pages hold them.
+    const ids = (await getFields(fdm, "owner", farmId)).map((f) => f.id).sort();
+    const nameOf = async (i: number) =>
+      (await getFields(fdm, "owner", farmId)).find((f) => f.id === ids[i])?.name;
+    const first = await walk(fdm, farmId, 2);
+    expect(first.map((p) => p.sent)).toEqual(["built", "built", "built"]);
+    const at = first[0]?.revision as number;
+
+    // A field of the last page changes (through another handle): the first two pages hold.
+    await updateField(second, "owner", ids[5] as string, { name: "F, renamed" });
+    const second1 = await walk(fdm, farmId, 2);
+    expect(second1.map((p) => p.sent)).toEqual(["kept", "kept", "built"]);
+    // A kept page tells the revision its items were read at; the rebuilt one the new revision.
+    expect(second1.map((p) => p.revision)).toEqual([at, at, at + 1]);
+    expect(second1.flatMap((p) => p.names)).toContain("F, renamed");
+
+    // A field of the first page changes: only that page is built again.
+    await updateField(second, "owner", ids[1] as string, { name: "renamed too" });
+    const third = await walk(fdm, farmId, 2);
+    expect(third.map((p) => p.sent)).toEqual(["built", "kept", "kept"]);
+    expect(third[0]?.names).toContain("renamed too");
+    expect(await nameOf(1)).toBe("renamed too");
+
+    // The field read past the first page (the first of the second) belongs to both ranges.
+    await discardField(second, "owner", ids[2] as string, new Date("2024-12-31"));
+    const fourth = await walk(fdm, farmId, 2);
+    expect(fourth.map((p) => p.sent)).toEqual(["built", "built", "kept"]);
+
+    // A field removed from the middle: the pages from there on start elsewhere and are built.
+    await removeField(second, "owner", ids[3] as string);
+    const fifth = await walk(fdm, farmId, 2);
+    expect(fifth.map((p) => p.sent)).toEqual(["kept", "built", "built"]);
+    const remaining = (await getFields(fdm, "owner", farmId)).map((f) => f.name).sort();
+    expect(remaining).toHaveLength(5);
+    expect(remaining).toContain("renamed too");
+    expect(fifth.flatMap((p) => p.names).sort()).toEqual(remaining);
+  }, 60_000);
+
+  it("walks the list exactly through random changes, as a read without pages sees it", async () => {
+    const fdm = db.fdm;
+    const second = await db.openSecond();
+    const farmId = await addFarm(fdm, "owner", { name: "Random changes" });
+    await addFields(
+      fdm,
+      "owner",
+      farmId,
+      Array.from({ length: 12 }, (_, i) => field(`F${i}`)),
+    );
+    // A fixed sequence of pseudo-random choices, so that a failure can be replayed.
+    let seed = 20261129;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const kept: string[] = [];
+    for (let step = 0; step < 40; step++) {
+      const all = await getFields(fdm, "owner", farmId);
+      const target = all[next(all.length)] as Field;
+      const kind = next(4);
+      if (kind === 0 || all.length < 4) await addField(second, "owner", farmId, field(`N${step}`));
+      else if (kind === 1) await updateField(second, "owner", target.id, { name: `R${step}` });
+      else if (kind === 2) await discardField(second, "owner", target.id, new Date("2025-06-01"));
+      else await removeField(second, "owner", target.id);
+      for (const limit of [1, 3, 5]) {
+        const pages = await walk(fdm, farmId, limit);
+        kept.push(...pages.map((p) => p.sent));
+        const expected = (await getFields(fdm, "owner", farmId))
+          .map((f) => `${f.id} ${f.name} ${f.discardingDate?.toISOString() ?? "-"}`)
+          .sort();
+        const fresh = await getFields(fdm, "owner", farmId, undefined, { limit: 1000 });
+        expect(fresh.items.length).toBe(expected.length);
+        const walked: string[] = [];
+        let after: string | undefined;
+        do {
+          const page = await getFields(fdm, "owner", farmId, undefined, { limit, after });
+          walked.push(
+            ...page.items.map((f) => `${f.id} ${f.name} ${f.discardingDate?.toISOString() ?? "-"}`),
+          );
+          after = page.next ?? undefined;
+        } while (after !== undefined);
+        expect(walked).toEqual(expected);
+      }
+    }
+    // The walks did take kept pages (else this test would show nothing of them).
+    expect(kept.filter((s) => s === "kept").length).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("keeps the changes of a farm's last 1,000 revisions; a page kept longer ago is built again", async () => {
+    const fdm = db.fdm;
+    const farmId = await addFarm(fdm, "owner", { name: "Pruned" });
+    const [a] = await addFields(fdm, "owner", farmId, [field("A"), field("B"), field("C")]);
+    const changes = () =>
+      fdm
+        .select({ revision: farmFieldChanges.revision })
+        .from(farmFieldChanges)
+        .where(eq(farmFieldChanges.farmId, farmId));
+    expect((await changes()).length).toBe(3);
+    const at = await revision(fdm, farmId);
+    expect((await walk(fdm, farmId, 10)).map((p) => p.sent)).toEqual(["built"]);
+    // Another farm's revisions move on, with no change to this page's range: 1,000 later it
+    // is still taken, one more and it is built, as older changes may have been pruned.
+    await fdm
+      .update(farmRevisions)
+      .set({ fields: at + 1000 })
+      .where(eq(farmRevisions.farmId, farmId));
+    expect((await walk(fdm, farmId, 10)).map((p) => p.sent)).toEqual(["kept"]);
+    const fresh = new KeptPages();
+    expect(fresh.get(fdm, "x")).toBeUndefined();
+    await fdm
+      .update(farmRevisions)
+      .set({ fields: at + 2001 })
+      .where(eq(farmRevisions.farmId, farmId));
+    expect((await walk(fdm, farmId, 10)).map((p) => p.sent)).toEqual(["built"]);
+    // The next change prunes every change of a revision 1,000 or more behind it.
+    await updateField(fdm, "owner", a as string, { name: "A2" });
+    expect((await changes()).map((c) => c.revision)).toEqual([at + 2002]);
+  }, 60_000);
+});
+
 describe("KeptPages", () => {
   const handle = {};
   /** A list of rows `[n]` read as `{ n }`, counting its parses. */
@@ -253,63 +415,86 @@ describe("KeptPages", () => {
     };
     return list;
   }
-  it("parses a kept page once and hands every read a copy", () => {
+  type List = Parameters<KeptPages["read"]>[4];
+  /** The key range's end of rows `{ n }` read with a page size of 2 (see KeptPage.end). */
+  const endOf = (rows: { n: number }[]) => (rows.length > 2 ? String(rows[2]?.n) : null);
+  const read = (
+    kept: KeptPages,
+    key: string,
+    value: string,
+    list: List = countingList() as never,
+  ) => kept.read<{ n: number }>(handle, key, kept.get(handle, key), value, list, endOf);
+
+  it("parses a kept page once and hands out its rows as shared, a new page's too", () => {
     const kept = new KeptPages();
-    const list = countingList() as unknown as Parameters<KeptPages["read"]>[4] & {
-      parses: number;
-    };
-    const first = kept.read<{ n: number }>(handle, "p", undefined, "3:[[1],[2]]", list);
-    expect(first).toEqual({ rows: [{ n: 1 }, { n: 2 }], revision: 3 });
-    (first.rows[0] as { n: number }).n = 99;
-    const again = kept.read<{ n: number }>(handle, "p", kept.get(handle, "p"), "3:", list);
-    expect(again).toEqual({ rows: [{ n: 1 }, { n: 2 }], revision: 3 });
-    expect(again.rows).not.toBe(first.rows);
+    const list = countingList() as unknown as List & { parses: number };
+    const first = kept.read<{ n: number }>(handle, "p", undefined, "3:[[1],[2],[3]]", list, endOf);
+    expect(first).toEqual({ rows: [{ n: 1 }, { n: 2 }, { n: 3 }], version: 3, shared: true });
+    expect(kept.get(handle, "p")).toMatchObject({ revision: 3, version: 3, end: "3" });
+    const again = read(kept, "p", "3:", list);
+    expect(again).toEqual({ rows: [{ n: 1 }, { n: 2 }, { n: 3 }], version: 3, shared: true });
+    expect(again.rows).toBe(first.rows);
     expect(list.parses).toBe(1);
-    const newer = kept.read<{ n: number }>(handle, "p", kept.get(handle, "p"), "4:[[5]]", list);
-    expect(newer).toEqual({ rows: [{ n: 5 }], revision: 4 });
+    const newer = read(kept, "p", "4:[[5]]", list);
+    expect(newer).toEqual({ rows: [{ n: 5 }], version: 4, shared: true });
+    expect(kept.get(handle, "p")).toMatchObject({ revision: 4, version: 4, end: null });
     expect(list.parses).toBe(2);
   });
+
+  it("takes the statement's word that a kept page holds at a later revision, and tells its own", () => {
+    const kept = new KeptPages();
+    read(kept, "p", "3:[[1]]");
+    const later = read(kept, "p", "9:");
+    expect(later).toEqual({ rows: [{ n: 1 }], version: 3, shared: true });
+    // The next statement is sent revision 9 as `known`: it need only look at changes since.
+    expect(kept.get(handle, "p")).toMatchObject({ revision: 9, version: 3 });
+  });
+
   it("keeps the newest page: a slower read of an older revision does not replace it", () => {
     const kept = new KeptPages();
-    expect(kept.take(handle, "k", undefined, "3:[3]")).toBe("[3]");
-    expect(kept.get(handle, "k")).toEqual({ revision: 3, text: "[3]" });
-    expect(kept.take(handle, "k", undefined, "2:[2]")).toBe("[2]");
-    expect(kept.get(handle, "k")).toEqual({ revision: 3, text: "[3]" });
-    expect(kept.take(handle, "k", undefined, "4:[4]")).toBe("[4]");
+    read(kept, "k", "3:[[3]]");
+    expect(kept.get(handle, "k")).toMatchObject({ revision: 3, text: "[[3]]" });
+    const older = read(kept, "k", "2:[[2]]");
+    expect(older).toEqual({ rows: [{ n: 2 }], version: 2, shared: false });
+    expect(kept.get(handle, "k")).toMatchObject({ revision: 3, text: "[[3]]" });
+    read(kept, "k", "4:[[4]]");
     expect(kept.get(handle, "k")?.revision).toBe(4);
   });
 
   it("serves the page a read was sent for, even if a newer one was kept meanwhile", () => {
     const kept = new KeptPages();
-    kept.take(handle, "k", undefined, "5:[5]");
+    read(kept, "k", "5:[[5]]");
     const asked = kept.get(handle, "k");
-    kept.take(handle, "k", asked, "6:[6]"); // a concurrent read saw revision 6
-    expect(kept.take(handle, "k", asked, "5:")).toBe("[5]");
+    read(kept, "k", "6:[[6]]"); // a concurrent read saw revision 6
+    const served = kept.read<{ n: number }>(
+      handle,
+      "k",
+      asked,
+      "5:",
+      countingList() as never,
+      endOf,
+    );
+    expect(served).toEqual({ rows: [{ n: 5 }], version: 5, shared: true });
   });
 
-  it("refuses a value that names a revision it holds no page of", () => {
+  it("refuses a value that names a revision when no page, or a newer one, was kept", () => {
     const kept = new KeptPages();
-    expect(() => kept.take(handle, "k", undefined, "7:")).toThrow(
-      "kept pages: no page of revision 7 was kept",
-    );
-    kept.take(handle, "k", undefined, "7:[7]");
-    expect(() => kept.take(handle, "k", kept.get(handle, "k"), "8:")).toThrow(
-      "no page of revision 8",
-    );
+    expect(() => read(kept, "k", "7:")).toThrow("kept pages: no page of revision 7 was kept");
+    read(kept, "k", "7:[[7]]");
+    expect(() => read(kept, "k", "6:")).toThrow("no page of revision 6");
   });
 
   it("keeps pages per handle and lets the oldest go past 8 million characters", () => {
     const kept = new KeptPages();
-    const big = "x".repeat(1_500_000);
-    for (let i = 0; i < 6; i++) kept.take(handle, `k${i}`, undefined, `1:${big}`);
+    const big = `[${"[1],".repeat(375_000)}[1]]`;
+    for (let i = 0; i < 6; i++) read(kept, `k${i}`, `1:${big}`);
     expect(kept.get(handle, "k0")).toBeUndefined();
     expect(kept.get(handle, "k1")?.text).toBe(big);
     expect(kept.get(handle, "k5")?.text).toBe(big);
     expect(kept.get({}, "k5")).toBeUndefined();
     // A page of over 2 million characters is served but not kept.
-    expect(kept.take(handle, "huge", undefined, `1:${"y".repeat(2_000_001)}`)).toHaveLength(
-      2_000_001,
-    );
+    const huge = `[${"[2],".repeat(500_001)}[2]]`;
+    expect(read(kept, "huge", `1:${huge}`).rows).toHaveLength(500_002);
     expect(kept.get(handle, "huge")).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import m0006 from "../drizzle/0006_audit_offers_soil.sql";
 import m0007 from "../drizzle/0007_api_keys.sql";
 import m0008 from "../drizzle/0008_keyset_indexes.sql";
 import m0009 from "../drizzle/0009_field_list_revision.sql";
+import m0010 from "../drizzle/0010_field_list_changes.sql";
 
 /**
  * The migrations of drizzle/meta/_journal.json, with their SQL bundled as text
@@ -35,6 +36,7 @@ export const bundledJournal: ReadonlyArray<{
   { tag: "0007_api_keys", when: 1795716581766, breakpoints: true, text: m0007 },
   { tag: "0008_keyset_indexes", when: 1795931084233, breakpoints: true, text: m0008 },
   { tag: "0009_field_list_revision", when: 1795955879967, breakpoints: true, text: m0009 },
+  { tag: "0010_field_list_changes", when: 1795978767058, breakpoints: true, text: m0010 },
 ]);
 
 /** A migration as drizzle-orm's migrator applies it. */

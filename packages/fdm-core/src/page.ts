@@ -8,6 +8,7 @@ import { FdmError } from "./error.js";
 import type { FdmType } from "./fdm.js";
 import type { JsonList } from "./json-list.js";
 import type { Prepared } from "./prepared.js";
+import { FIELD_CHANGES_KEPT, farmFieldChanges } from "./schema.js";
 
 /** What a list function's optional `page` argument asks for. */
 export interface PageRequest {
@@ -161,38 +162,80 @@ export async function readPreparedJsonPage<T>(
 /**
  * The SQL of a page read through a revision (see `farmRevisions` in schema.ts): ONE text value,
  * `<revision>:<page>`, where the page (`pageSql`, e.g. {@link jsonPageSql}) is left out — the
- * value is `<revision>:` — when the revision equals placeholder `known`, the revision the
- * caller already holds that page at. `revision` selects the list's revision, no row meaning 0.
+ * value is `<revision>:` — when the page the caller keeps is still the page at this revision:
+ * its revision (placeholder `known`) is the current one, or `changedSince` finds no change in
+ * the page's key range since it. `revision` selects the list's revision, no row meaning 0.
+ * `changedSince` is a condition on the placeholders `known` and `knownEnd` (see
+ * {@link fieldChangesSince}); a `known` more than {@link FIELD_CHANGES_KEPT} revisions old is
+ * never taken, as its changes may be pruned.
  */
-export function revisionedPageSql(revision: SQL, pageSql: SQL): SQL {
-  return sql`select v.r::text || ':' || case when v.r = ${sql.placeholder("known")}::bigint then '' else (${pageSql}) end
+export function revisionedPageSql(revision: SQL, pageSql: SQL, changedSince: SQL): SQL {
+  const known = sql`${sql.placeholder("known")}::bigint`;
+  return sql`select v.r::text || ':' || case when v.r = ${known} then ''
+      when ${known} >= 0 and v.r - ${known} <= ${sql.raw(String(FIELD_CHANGES_KEPT))} and not (${changedSince}) then ''
+      else (${pageSql}) end
     from (select coalesce((${revision}), 0) as r) as v`;
 }
 
-/** A page's JSON text, and the revision of its list it was read at. */
+/**
+ * SQL condition: a field of farm `farmId` in the key range of a kept page changed after
+ * revision `known` (the log of migration 0010, `farmFieldChanges`). The range starts after the
+ * page's `after` (when `withAfter`) and ends at `knownEnd`, the last key it read (the one past
+ * the page when there is one), or has no end when `knownEnd` is null (the page reached the end
+ * of the list, so a field added after it would join it).
+ */
+export function fieldChangesSince(farmId: SQLWrapper, withAfter: boolean): SQL {
+  const end = sql`${sql.placeholder("knownEnd")}::text`;
+  return sql`exists (select 1 from ${farmFieldChanges} c
+    where c.farm_id = ${farmId} and c.revision > ${sql.placeholder("known")}::bigint
+    ${withAfter ? sql`and c.field_id collate "C" > ${sql.placeholder("after")}` : sql``}
+    and (${end} is null or c.field_id collate "C" <= ${end}))`;
+}
+
+/** A page's JSON text, kept with the revisions it is known to hold at. */
 export interface KeptPage {
-  readonly revision: number;
+  /** The latest revision of its list the page is known to be the same at: sent as `known`. */
+  revision: number;
+  /** The revision its text was read at: two reads that tell the same version hold equal items. */
+  readonly version: number;
   readonly text: string;
-  /** The text's rows, parsed at the first read that needs them; never handed out (see read). */
-  rows?: unknown[];
+  /**
+   * The key of the last row its text holds (the one past the page when another page follows),
+   * or `null` when the rows reach the end of the list: where its key range ends (`knownEnd`).
+   */
+  readonly end: string | null;
+  /** The text's rows, parsed once; never handed out (see read). */
+  readonly rows: unknown[];
 }
 
 /** At most this many characters of page text are kept per database handle (about 16 MB). */
 const KEPT_CHARS = 8_000_000;
 
+/** What {@link KeptPages.read} found: the rows, the revision they were read at, and whether they are shared. */
+export interface KeptRead<T> {
+  /** The page's rows (`limit + 1` at most, for {@link pageOf}). */
+  rows: T[];
+  /** The revision the rows were read at (`Page.revision`). */
+  version: number;
+  /** True when `rows` are the kept page's own: hand out {@link JsonList.copy}s of them only. */
+  shared: boolean;
+}
+
 /**
  * Pages read before, kept per database handle (and so per process) by what they were asked
- * for, each with the revision of its list: a read that finds the list at the same revision
- * takes the kept text instead of having the database build it again. Sound across processes
- * and connections, because the revision is read in the statement that checks access and
- * counts every committed change (schema.ts, `farmRevisions`). The oldest pages go first.
+ * for, each with the revisions of its list it is known to hold at: a read whose statement finds
+ * the page unchanged — the list at the same revision, or no change in the page's key range
+ * since — takes the kept text instead of having the database build it again. Sound across
+ * processes and connections, because the revision and the change log are read in the
+ * statement that checks access, and are written by triggers in the transaction of every change
+ * (schema.ts, `farmRevisions` and `farmFieldChanges`). The oldest pages go first.
  */
 export class KeptPages {
   readonly #byHandle = new WeakMap<object, { pages: Map<string, KeptPage>; chars: number }>();
 
   /**
-   * The page kept for `key`, if any: send its revision as `known` (`-1` for none), and hand it
-   * to {@link KeptPages.take} with the statement's value.
+   * The page kept for `key`, if any: send its `revision` as `known` (`-1` for none) and its
+   * `end` as `knownEnd`, and hand it to {@link KeptPages.read} with the statement's value.
    *
    * @param db - The handle the page is read on.
    * @param key - What the page was asked for (the list, its owner, its filters, its start and size).
@@ -202,33 +245,19 @@ export class KeptPages {
   }
 
   /**
-   * The page's JSON text from a value of {@link revisionedPageSql}: the value's own page, which
-   * is then kept, or `kept`'s when the value names its revision.
+   * The rows of the page from a value of {@link revisionedPageSql}: the value's own page, which
+   * is then kept, or `kept`'s when the value names only a revision. A kept page's text is parsed
+   * once; its rows come back `shared`, for the caller to copy before handing them out.
    *
    * @param db - The handle the page was read on.
    * @param key - As for {@link KeptPages.get}.
    * @param kept - What {@link KeptPages.get} returned before the statement ran.
-   * @param value - `<revision>:<page>`, or `<revision>:` when `kept` is current.
-   * @throws {Error} When the value names no page and `kept` is not at its revision (the
-   *   statement was not given `kept`'s revision as `known`).
-   */
-  take(db: object, key: string, kept: KeptPage | undefined, value: string): string {
-    return this.#take(db, key, kept, value).text;
-  }
-
-  /**
-   * The rows of the page from a value of {@link revisionedPageSql}, as {@link KeptPages.take}
-   * finds its text, and the revision they were read at. A kept page's text is parsed once;
-   * each call gets a copy that shares nothing with the kept rows or other calls' (`list.copy`),
-   * so a caller that changes its rows changes no later read.
-   *
-   * @param db - The handle the page was read on.
-   * @param key - As for {@link KeptPages.get}.
-   * @param kept - What {@link KeptPages.get} returned before the statement ran.
-   * @param value - `<revision>:<page>`, or `<revision>:` when `kept` is current.
-   * @param list - The list the page is of, which parses and copies its rows.
-   * @returns The rows and the revision.
-   * @throws {Error} As {@link KeptPages.take}.
+   * @param value - `<revision>:<page>`, or `<revision>:` when `kept` is still the page.
+   * @param list - The list the page is of, which parses its rows.
+   * @param endOf - The key range's end of the parsed rows (see {@link KeptPage.end}).
+   * @returns The rows, the revision they were read at, and whether they are the kept ones.
+   * @throws {Error} When the value names no page and nothing was kept (the statement was not
+   *   given `kept`'s revision as `known`).
    */
   read<T>(
     db: object,
@@ -236,29 +265,19 @@ export class KeptPages {
     kept: KeptPage | undefined,
     value: string,
     list: JsonList,
-  ): { rows: T[]; revision: number } {
-    const { text, revision, page } = this.#take(db, key, kept, value);
-    if (page === undefined) return { rows: list.parse<T>(text), revision };
-    page.rows ??= list.parse(text);
-    return { rows: list.copy(page.rows as T[]), revision };
-  }
-
-  /** take's work: the text, the revision the value names, and the kept page holding the text. */
-  #take(
-    db: object,
-    key: string,
-    kept: KeptPage | undefined,
-    value: string,
-  ): { text: string; revision: number; page?: KeptPage } {
+    endOf: (rows: T[]) => string | null,
+  ): KeptRead<T> {
     const at = value.indexOf(":");
     const revision = Number(value.slice(0, at));
     if (at === value.length - 1) {
-      if (kept?.revision !== revision) {
+      if (kept === undefined || revision < kept.version) {
         throw new Error(`kept pages: no page of revision ${revision} was kept`);
       }
-      return { text: kept.text, revision, page: kept };
+      if (revision > kept.revision) kept.revision = revision;
+      return { rows: kept.rows as T[], version: kept.version, shared: true };
     }
     const text = value.slice(at + 1);
+    const rows = list.parse<T>(text);
     let handle = this.#byHandle.get(db);
     if (!handle) {
       handle = { pages: new Map(), chars: 0 };
@@ -266,20 +285,56 @@ export class KeptPages {
     }
     const current = handle.pages.get(key);
     // A slower read of an older revision does not replace a newer page.
-    if (current !== undefined && current.revision > revision) return { text, revision };
+    if ((current !== undefined && current.revision > revision) || text.length > KEPT_CHARS / 4) {
+      return { rows, version: revision, shared: false };
+    }
     if (current !== undefined) {
       handle.pages.delete(key);
       handle.chars -= current.text.length;
     }
-    if (text.length > KEPT_CHARS / 4) return { text, revision };
-    const page: KeptPage = { revision, text };
-    handle.pages.set(key, page);
+    handle.pages.set(key, { revision, version: revision, text, end: endOf(rows), rows });
     handle.chars += text.length;
     for (const [oldKey, old] of handle.pages) {
       if (handle.chars <= KEPT_CHARS) break;
       handle.pages.delete(oldKey);
       handle.chars -= old.text.length;
     }
-    return { text, revision, page };
+    return { rows, version: revision, shared: true };
   }
+}
+
+/**
+ * The page of {@link pageOf} from a {@link KeptPages.read}: when its rows are the kept page's,
+ * the items are copied ({@link JsonList.copy}) the first time they are read, so a caller that
+ * only needs the page's revision (fdm-api sends a body it wrote before) copies nothing, and a
+ * caller that changes its items changes no later read.
+ */
+export function keptPageOf<T>(
+  read: KeptRead<T>,
+  page: CheckedPage,
+  keyOf: (item: T) => string,
+  list: JsonList,
+): Page<T> {
+  const { items: shared, next } = pageOf(read.rows, page, keyOf);
+  if (!read.shared) return { items: shared, next, revision: read.version };
+  let items: T[] | undefined;
+  const out = {} as Page<T>;
+  Object.defineProperty(out, "items", {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      items ??= list.copy(shared);
+      return items;
+    },
+    set: (value: T[]) => {
+      items = value;
+    },
+  });
+  out.next = next;
+  out.revision = read.version;
+  // Node's console.log shows an accessor as "[Getter/Setter]": show the page as data instead.
+  Object.defineProperty(out, Symbol.for("nodejs.util.inspect.custom"), {
+    value: () => ({ items: out.items, next: out.next, revision: out.revision }),
+  });
+  return out;
 }

@@ -393,6 +393,28 @@ export const farmRevisions = pgTable("farm_revisions", {
   fields: bigint("fields", { mode: "number" }).notNull().default(0),
 });
 
+/**
+ * Which fields each revision of a farm's field list changed (migration 0010): the triggers that
+ * bump `farmRevisions` write one row per changed field. A page of fields kept at an older
+ * revision is still the same page when no field in its key range changed since (see page.ts),
+ * so a write to one part of the list does not make every page be built again. Only the last
+ * {@link FIELD_CHANGES_KEPT} revisions of a farm are kept; a page older than that is rebuilt.
+ */
+export const farmFieldChanges = pgTable(
+  "farm_field_changes",
+  {
+    farmId: text("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    revision: bigint("revision", { mode: "number" }).notNull(),
+    fieldId: text("field_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.revision, t.fieldId] })],
+);
+
+/** How many of a farm's latest field-list revisions keep their changes (see the triggers of migration 0010). */
+export const FIELD_CHANGES_KEPT = 1000;
+
 /** The crops of the cultivation catalogues, synced from fdm-data. */
 export const cultivationCatalogue = pgTable(
   "cultivation_catalogue",
