@@ -108,7 +108,7 @@ export const internals: Internal[] = [
         contains: ["export function useSyncExternalStore(subscribe, getSnapshot) {"],
       },
     ],
-    buys: "−33.7 KB gzip of `main.js` on every page (88.5 → 54.8): home 111.9 → 78.3 KB, docs page 143.5 → 109.9, API page 144.8 → 111.2, norms page 148.8 → 115.2 (production build, 29 November 2026, against the build before)",
+    buys: "−33.6 KB gzip of `main.js` on every page (88.5 → 54.9): home 111.9 → 78.4 KB, docs page 143.5 → 110.0, API page 144.8 → 111.3, norms page 148.8 → 115.3 (production build, 29 November 2026, against the build before)",
     check:
       "`tests/e2e/hydration.spec.ts` (no console error, ids of `aria-controls` found), the whole e2e suite; `tests/e2e/weight.spec.ts`",
   },

@@ -29,6 +29,23 @@ options.vnode = (vnode) => {
   if (props.translate === false && typeof document === "undefined") props.translate = "no";
 };
 
+/**
+ * Compat gives each event its handler sees React's `isDefaultPrevented` and
+ * `isPropagationStopped`, on the browser's own event object. The search bar's
+ * autocomplete (zepto) takes an event that has `isDefaultPrevented` for one it has
+ * already wrapped, and then calls its `isImmediatePropagationStopped`, which is not there:
+ * each key typed after the search index had loaded threw, and the box showed no results.
+ * A listener after one that stopped immediate propagation never runs, so false is right.
+ */
+const compatEvent = options.event;
+const notStopped = () => false;
+options.event = (event) => {
+  const handled = compatEvent ? compatEvent(event) : event;
+  if (typeof handled.isImmediatePropagationStopped !== "function")
+    handled.isImmediatePropagationStopped = notStopped;
+  return handled;
+};
+
 /** False until the first hydration has run (src/internals/client/preact-react-dom-client.js). */
 let hydrated = false;
 
