@@ -286,7 +286,10 @@ test("a link to another page's heading navigates in the page and opens it at tha
   await page.evaluate(() => {
     (window as unknown as { fdmSamePage: boolean }).fdmSamePage = true;
   });
-  await page.locator(`a[href="${site("/glossary#perceel")}"]`).first().click();
+  await page
+    .locator(`a[href="${site("/glossary#perceel")}"]`)
+    .first()
+    .click();
   await expect(page).toHaveURL(site("/glossary#perceel"));
   await expect(page.locator("#perceel")).toBeInViewport();
   // A client-side navigation: the window (and its state) is the same.

@@ -9,8 +9,8 @@ import { type PageKind, pageKinds } from "./page-kinds";
  * until the network is idle, gzip level 9, in KB. Page weight is deterministic
  * for a given build, so this is a test (Lighthouse timings stay in bench/).
  * The bar is 120 KB for every kind (150 KB until the pages moved to Preact); each
- * kind's budget is what it weighed when set plus 3 KB (each new page adds about 0.06 KB to the route table that every
- * page loads), at most the bar, so it cannot grow unnoticed; a kind still over
+ * kind's budget is what it weighed when set plus 3 KB (each new page adds about
+ * 0.06 KB to the route table that every page loads), at most the bar, so it cannot grow unnoticed; a kind still over
  * the bar gets what it weighed plus 1.5 KB.
  * `reference` is each file's gzip KB when the budget was set: a failure
  * names the files that grew since. To set new budgets, run this file with
