@@ -10,6 +10,7 @@ import codeBlockChunkPlugin, {
 import leanClientDataPlugin from "./src/internals/plugins/lean-client-data";
 import noBaseUrlBannerPlugin from "./src/internals/plugins/no-base-url-banner";
 import postCssPipelinePlugin from "./src/internals/plugins/postcss-pipeline";
+import preactPlugin from "./src/internals/plugins/preact";
 import routeProgressPlugin from "./src/internals/plugins/route-progress";
 import searchRankingPlugin, { searchLocalTheme } from "./src/internals/plugins/search-ranking";
 import { ssrTemplate } from "./src/internals/plugins/ssr-template";
@@ -324,6 +325,7 @@ const config: Config = {
     unusedCssPlugin,
     codeBlockChunkPlugin,
     noBaseUrlBannerPlugin,
+    preactPlugin,
     routeProgressPlugin,
     timedPlugin("docs-archive", docsArchivePlugin),
     (context: LoadContext) =>

@@ -32,7 +32,7 @@ import { chromium } from "@playwright/test";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildDir = path.join(root, "build");
 const baseUrl = "/fdm/";
-const budgetKb = 150;
+const budgetKb = 120;
 
 const pages = {
   home: "/fdm/",

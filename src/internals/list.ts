@@ -47,6 +47,72 @@ const v = "3.10.2";
 /** The modules, in the order of the contributing page's table. */
 export const internals: Internal[] = [
   {
+    name: "Preact",
+    files: [
+      "src/internals/plugins/preact.ts",
+      "src/internals/client/preact-react.js",
+      "src/internals/client/preact-react-dom-client.js",
+      "src/internals/client/preact-render-to-html.js",
+      "src/internals/client/pending-navigation.js",
+    ],
+    replaces:
+      "React in both bundles: `react`, `react-dom`, `react-dom/client`, `react-dom/server` and the JSX runtimes resolve to `preact/compat` (core's aliases to React's folders removed); core's server render `renderToHtml` (React's `renderToPipeableStream`) by preact-render-to-string's `renderToStringAsync`; compat's `useSyncExternalStore` by one that reads `getServerSnapshot` on the server and while hydrating, as React does; core's `PendingNavigation` in the browser by a wrapper that gives it a fresh copy of App's route element, so the new page is in the DOM when the navigation's layout effect scrolls to the URL's hash",
+    targets: [
+      {
+        package: core,
+        version: v,
+        file: "lib/webpack/base.js",
+        contains: ["react: path_1.default.dirname(resolveSitePkg('react/package.json')),"],
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/serverEntry.js",
+        contains: ["import { renderToHtml } from './renderToHtml';"],
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/renderToHtml.js",
+        contains: ["import { renderToPipeableStream } from 'react-dom/server';"],
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/clientEntry.js",
+        contains: [
+          "import ReactDOM from 'react-dom/client';",
+          "ReactDOM.hydrateRoot(container, app, {",
+          "window.docusaurusRoot.render(app);",
+        ],
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/App.js",
+        contains: [
+          "const routesElement = renderRoutes(routes);",
+          "import PendingNavigation from './PendingNavigation';",
+        ],
+      },
+      {
+        package: core,
+        version: v,
+        file: "lib/client/PendingNavigation.js",
+        contains: ["<Route location={location} render={() => children}/>"],
+      },
+      {
+        package: "preact",
+        version: "10.29.8",
+        file: "compat/src/hooks.js",
+        contains: ["export function useSyncExternalStore(subscribe, getSnapshot) {"],
+      },
+    ],
+    buys: "−33.6 KB gzip of `main.js` on every page (88.5 → 54.9): home 111.9 → 78.4 KB, docs page 143.5 → 110.0, API page 144.8 → 111.3, norms page 148.8 → 115.3 (production build, 29 November 2026, against the build before)",
+    check:
+      "`tests/e2e/hydration.spec.ts` (no console error, ids of `aria-controls` found), the whole e2e suite; `tests/e2e/weight.spec.ts`",
+  },
+  {
     name: "preload",
     files: [
       "src/internals/client/preload.js",

@@ -277,3 +277,21 @@ test("the docs count four packages, and the release tags include fdm-api", async
     "fdm-data, fdm-core, fdm-calculator, fdm-api, fdm-docs",
   );
 });
+
+test("a link to another page's heading navigates in the page and opens it at that heading", async ({
+  page,
+}) => {
+  await page.goto(site("/docs/core-concepts/asset-action-model"));
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as unknown as { fdmSamePage: boolean }).fdmSamePage = true;
+  });
+  await page
+    .locator(`a[href="${site("/glossary#perceel")}"]`)
+    .first()
+    .click();
+  await expect(page).toHaveURL(site("/glossary#perceel"));
+  await expect(page.locator("#perceel")).toBeInViewport();
+  // A client-side navigation: the window (and its state) is the same.
+  expect(await page.evaluate(() => "fdmSamePage" in window)).toBe(true);
+});

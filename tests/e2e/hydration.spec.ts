@@ -40,3 +40,66 @@ test("a sample's stylesheet applies in the browser, child combinator included", 
     .evaluate((element) => getComputedStyle(element).marginBottom);
   expect(margin).toBe("8px");
 });
+
+/**
+ * Preact's hydration keeps the server's attributes where they differ from its own render
+ * and reports nothing, so an id made by `useId` on one side only would leave a tab, a
+ * sample's editor or a form field pointing at nothing. Once hydrated, every id an
+ * attribute refers to must be the server's, and exist (a collapsed disclosure's
+ * `aria-controls` may name a region rendered only when it opens).
+ */
+const idPages = {
+  "walk-through with tabs": "/api/fdm-api/rest/walk-through",
+  "docs page with samples": "/docs/getting-started/using-catalogues-fdm-data",
+  playground: "/playground",
+  "norms page": pageKinds["norms page"],
+};
+for (const [name, path] of Object.entries(idPages)) {
+  test(`the ${name}'s referenced ids are the server's and exist after hydration`, async ({
+    page,
+  }) => {
+    const response = await page.goto(site(path));
+    const html = (await response?.text()) ?? "";
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const references = await page.evaluate(() => {
+      const attributes = ["aria-controls", "aria-labelledby", "aria-describedby", "for"];
+      return [...document.querySelectorAll(attributes.map((a) => `[${a}]`).join(","))].flatMap(
+        (element) =>
+          attributes.flatMap((attribute) =>
+            (element.getAttribute(attribute) ?? "")
+              .split(/\s+/)
+              .filter(Boolean)
+              .map((id) => ({
+                attribute,
+                id,
+                exists: document.getElementById(id) !== null,
+                collapsed:
+                  attribute === "aria-controls" &&
+                  element.getAttribute("aria-expanded") === "false",
+              })),
+          ),
+      );
+    });
+    expect(references.length).toBeGreaterThan(0);
+    expect(references.filter((r) => !r.exists && !r.collapsed)).toEqual([]);
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const inHtml = (attribute: string, value: string) =>
+      new RegExp(`\\s${attribute}=(?:"${escaped(value)}"|${escaped(value)}[\\s>])`).test(html);
+    expect(references.filter((r) => !inHtml(r.attribute, r.id))).toEqual([]);
+    expect(references.filter((r) => r.exists && !inHtml("id", r.id))).toEqual([]);
+  });
+}
+
+test("a sample's Edit button opens the editor its aria-controls names", async ({ page }) => {
+  await page.goto(site("/docs/getting-started/using-catalogues-fdm-data"));
+  await hydrated(page);
+  const edit = page.getByRole("button", { name: "Edit" }).first();
+  const id = await edit.getAttribute("aria-controls");
+  expect(id).toBeTruthy();
+  await edit.click();
+  await expect(page.locator(`[id="${id}"]`)).toContainText("Edit the sample, then press Run");
+  const field = page.getByLabel("Edit the sample, then press Run").first();
+  await expect(field).toBeVisible();
+  await expect(field).toHaveAttribute("spellcheck", "false");
+});

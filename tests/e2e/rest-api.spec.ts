@@ -137,4 +137,8 @@ test("the walk-through's client tabs switch every step together, by keyboard too
     "aria-selected",
     "true",
   );
+  // The server rendered curl; hydration must not leave its panel showing under the Node.js tab.
+  await expect(firstPanel("Node.js")).toBeVisible();
+  await expect(firstPanel("curl")).toBeHidden();
+  await expect(first.getByRole("tab", { name: "curl" })).toHaveAttribute("aria-selected", "false");
 });

@@ -152,3 +152,17 @@ test("'glossary' finds the glossary page first, with a breadcrumb, in the box an
   const texts = await rowTexts(rows);
   expect(texts[0]).toBe("Glossary / Docs");
 });
+
+test("keys typed after the search box has shown results update them, with no error", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(site("/docs/core-concepts/asset-action-model"));
+  await hydrated(page);
+  // The first key loads the index; the rows show once the autocomplete has taken the input.
+  const rows = await searchBox(page, "d");
+  await page.keyboard.type("erogatie");
+  await expect(rows.first()).toContainText(": Derogation.", { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,27 @@
+/**
+ * `react-dom/client` in the browser bundle (src/internals/plugins/preact.ts):
+ * core's client entry calls `hydrateRoot` once, then `render` on the root it returns.
+ * Preact's `hydrate` runs synchronously; once it returns, `useSyncExternalStore`
+ * (src/internals/client/preact-react.js) reads the client's snapshot from the start.
+ */
+import { hydrate, render, unmountComponentAtNode } from "preact/compat";
+import { markHydrated } from "./preact-react";
+
+export function createRoot(container) {
+  return {
+    render(children) {
+      render(children, container);
+    },
+    unmount() {
+      unmountComponentAtNode(container);
+    },
+  };
+}
+
+export function hydrateRoot(container, children) {
+  hydrate(children, container);
+  markHydrated();
+  return createRoot(container);
+}
+
+export default { createRoot, hydrateRoot };
