@@ -366,6 +366,28 @@ export const internals: Internal[] = [
     check: "`tests/site/search-ranking.test.tsx` (the page parser); `tests/e2e/search.spec.ts`",
   },
   {
+    name: "search index parsing cache",
+    files: ["src/internals/plugins/search-parse-cache.ts"],
+    replaces:
+      "the search plugin's `parse` while its post-build step runs: a page parsed in the last build (same HTML but for its head's scripts and the build hash of asset names, same address, options and parser code) gets the result kept for it",
+    targets: [
+      {
+        package: "@easyops-cn/docusaurus-search-local",
+        version: "0.55.3",
+        file: "dist/server/server/utils/parse.js",
+        contains: ["exports.parse = parse;"],
+      },
+      {
+        package: "@easyops-cn/docusaurus-search-local",
+        version: "0.55.3",
+        file: "dist/server/server/utils/scanDocuments.js",
+        contains: ["const parsed = (0, parse_1.parse)(html, type, url, config);"],
+      },
+    ],
+    buys: "a rebuild after one page's change parses that page only (578 pages parsed before)",
+    check: "`tests/site/search-parse-cache.test.tsx`",
+  },
+  {
     name: "Prism's language loader",
     files: ["src/internals/client/empty-client-module.js", "src/plugins/code-highlight.ts"],
     replaces:

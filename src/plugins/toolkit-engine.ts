@@ -4,10 +4,9 @@
  * `.docusaurus/fdm-toolkit/`; the worker imports the files as assets, so
  * their names carry a content hash). Each file is brotli (`.br`), which the
  * worker decodes as it arrives (src/components/toolkit/brotli.ts): a quarter
- * less on the wire than a host's gzip -9 (3.4 MB instead of 4.4 MB). The
- * WebAssembly is compressed at brotli's quality 10, the others at its best, 11
- * (`wasmQuality`): about 11 s of one core, once per PGlite version and
- * migration set.
+ * less on the wire than a host's gzip -9 (3.4 MB instead of 4.4 MB). All three
+ * are compressed at brotli's quality 10 (`siteQuality`): about 15 s of one core,
+ * once per PGlite version and migration set.
  * - `snapshot.tar.br`: a PGlite data directory with fdm-core's migrations
  *   applied. The browser starts each database from it (PGlite `loadDataDir`):
  *   no initdb and no migrations there. Template databases, the comments on
@@ -205,11 +204,13 @@ export async function buildSnapshot(siteDir: string): Promise<Buffer> {
 }
 
 /**
- * Brotli's quality for the WebAssembly, at most: 11 makes it 93 KB smaller than
- * 10 (2.56 against 2.66 MB, 0.07 s at 10 Mbit/s) but takes 38 s of one core
- * against 11 s, which every cold build of the site would wait for.
+ * Brotli's quality for the site's engine files, which every cold build of the site pays
+ * for (one core's time, measured on 29 November 2026): the WebAssembly 2,594 KB at 10
+ * (11 s; 11 makes it 93 KB smaller in 38 s), the snapshot 589 KB (3 s; 555 KB in 6 s at
+ * 11), the bundle 112 KB (0.4 s; 110 KB in 0.9 s at 11). Quality 9 takes 2 s for the
+ * WebAssembly but makes it 2,822 KB, too much for the first Run's 4 MB.
  */
-const wasmQuality = 10;
+export const siteQuality = 10;
 
 const compress = promisify(brotliCompress);
 /** Brotli with a 4 MB window, on the thread pool, so that the three run at once. */
@@ -225,14 +226,13 @@ const brotli = (data: Buffer, quality: number): Promise<Buffer> =>
 /**
  * Writes the engine's files to `dir` unless they are there for the same
  * inputs already. Written to a temporary folder and renamed, so that a build
- * running at the same time never sees half a file. `quality` is brotli's (11,
- * its best, for the site, the WebAssembly at most `wasmQuality`; tests that
- * check contents, not size, pass less).
+ * running at the same time never sees half a file. `quality` is brotli's
+ * (`siteQuality` for the site; tests that check contents, not size, pass less).
  */
 export async function writeEngine(
   siteDir: string,
   dir: string,
-  quality = 11,
+  quality = siteQuality,
 ): Promise<EngineManifest> {
   const key = `${engineKey(siteDir)}-q${quality}`;
   const manifestFile = path.join(dir, "engine.json");
@@ -253,9 +253,7 @@ export async function writeEngine(
   const data = trimmedBundle(siteDir);
   // The WebAssembly, the longest to compress, starts on the thread pool while the
   // snapshot is built on this thread.
-  const packedWasm = timed("engine brotli wasm", () =>
-    brotli(wasm, Math.min(quality, wasmQuality)),
-  );
+  const packedWasm = timed("engine brotli wasm", () => brotli(wasm, quality));
   const packedData = timed("engine brotli data", () => brotli(data, quality));
   const snapshot = await timed("engine snapshot", () => buildSnapshot(siteDir));
   const raw = { wasm, data, snapshot };

@@ -44,7 +44,7 @@ beforeAll(async () => {
   snapshot = new Blob([unpacked("snapshot")]);
 }, 600_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-// Brotli's quality 5 rather than the site's 11: these tests read the contents, and 11 takes 35 s.
+// Brotli's quality 5 rather than the site's 10: these tests read the contents, and 10 takes 15 s.
 const quality = 5;
 const unpacked = (name: keyof typeof engineFiles) =>
   brotliDecompressSync(readFileSync(path.join(dir, engineFiles[name])));

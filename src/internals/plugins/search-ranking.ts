@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { LoadContext, OptionValidationContext, Plugin } from "@docusaurus/types";
 import type { CheerioAPI } from "cheerio";
+import { type PageParser, withParseCache } from "./search-parse-cache";
 
 const require = createRequire(import.meta.url);
 const searchPackage = path.dirname(
@@ -184,8 +185,8 @@ interface SearchModule {
  * @param context - Docusaurus's load context.
  * @param options - The search plugin's options, already validated (`validateOptions`).
  * @returns The search plugin.
- * @throws {Error} When the installed search plugin has no `parsePage` or `parseDocument`
- *   to replace: a version other than 0.55 changed its files.
+ * @throws {Error} When the installed search plugin has no `parsePage`, `parseDocument` or
+ *   `parse` to replace: a version other than 0.55 changed its files.
  */
 export function searchLocalTheme(context: LoadContext, options: unknown): Plugin {
   const pages = parserModule("parsePage");
@@ -197,11 +198,14 @@ export function searchLocalTheme(context: LoadContext, options: unknown): Plugin
     parsesWithoutBreaks.add(wrapped);
     docs.parseDocument = wrapped;
   }
-  return (require(searchPackage) as SearchModule).default(context, options);
+  const plugin = (require(searchPackage) as SearchModule).default(context, options);
+  // Each page's parsing is kept for the next build (search-parse-cache.ts).
+  const parser = parserModule("parse") as unknown as { parse: PageParser };
+  return withParseCache(plugin, parser, context.siteDir);
 }
 
 /** One of the search plugin's parser modules, checked to export the function this file replaces. */
-function parserModule<Name extends "parsePage" | "parseDocument">(
+function parserModule<Name extends "parsePage" | "parseDocument" | "parse">(
   name: Name,
 ): Record<Name, (...args: never[]) => unknown> {
   const module = require(path.join(searchPackage, `dist/server/server/utils/${name}.js`));
