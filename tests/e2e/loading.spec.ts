@@ -104,7 +104,7 @@ test("a slow route change shows the progress bar until the page is ready", async
 // HTML's loader (src/internals/plugins/ssr-template.ts) starts the route's chunks with main.js.
 for (const [kind, path, extra] of [
   ["docs page", "/docs/core-concepts/asset-action-model", null],
-  ["API page", "/api/fdm-data/src/functions/getCultivationCatalogue", "/api-routes."],
+  ["API page", "/api/fdm-data/src/functions/getCultivationCatalogue", "/api-routes-fdm-data."],
   ["API index", "/api", "/api-routes."],
 ] as const) {
   test(`the ${kind}'s HTML starts its route's chunks, and each script loads once`, async ({

@@ -73,6 +73,37 @@ test("a page of a section not yet loaded opens by its link, with its sidebar", a
   await expect(page.getByRole("navigation", { name: "Docs sidebar" })).toBeVisible();
 });
 
+test("an API page loads its own package's routes only; a page of another package opens by its link", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const routeFiles = () =>
+    scripts
+      .filter((file) => /\/(routes-|api-routes)/.test(file))
+      .map((file) => file.replace(/^.*\/|\.[0-9a-f]{8}\.js$/g, ""));
+  await page.goto(site("/api/fdm-data/src/functions/getCultivationCatalogue"));
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  expect(routeFiles()).toEqual(["api-routes-fdm-data"]);
+  await page.evaluate(() => Object.assign(window, { fdmSamePage: true }));
+  const h1 = page.getByRole("heading", { level: 1 });
+  await expect(h1).toHaveText("Function: getCultivationCatalogue()");
+
+  await page
+    .locator(`a[href="${site("/api/fdm-core/src")}"]:visible`)
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${site("/api/fdm-core/src")}$`));
+  await expect(h1).toHaveText("fdm-core");
+  expect(routeFiles()).toContain("api-routes-fdm-core");
+  await page.goBack();
+  await expect(h1).toHaveText("Function: getCultivationCatalogue()");
+  expect(await page.evaluate(() => "fdmSamePage" in window), "the page never reloaded").toBe(true);
+});
+
 test("a docs page loads the routes of its own folder only, and its sidebar", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {

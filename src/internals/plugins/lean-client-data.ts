@@ -16,11 +16,12 @@
  *   consults for doc-type navbar items and version dropdowns of that plugin
  *   (the site has neither); its main doc stays, for the version helpers.
  *
- * - The API reference's ~365 page routes (their entries in the route table,
- *   chunk names and registry) are a chunk of their own, loaded before an API
- *   path is matched (src/internals/client/preload.js replaces core's preload); every
- *   other page no longer carries them in main.js. In that chunk they are a
- *   compact table keyed by path (about 5 KB gzip instead of 16.5 KB).
+ * - The API reference's ~530 page routes (their entries in the route table,
+ *   chunk names and registry) are a chunk per package (`api-routes-<package>`),
+ *   loaded before a path of that package is matched (src/internals/client/preload.js
+ *   replaces core's preload); every other page no longer carries them in main.js,
+ *   and an API page evaluates its own package's routes only. In each chunk they are
+ *   a compact table keyed by path.
  * - The API sidebar's links lose `unlisted: false` and their doc ids (see
  *   leanSidebar).
  * - The search bar's stylesheet is split out with the bar's own chunk.
@@ -117,10 +118,11 @@ function splitApiRoutes(
 ): {
   routes: string;
   chunkNames: Record<string, unknown>;
-  section: Section;
+  /** Each package's routes module, then the one of the API's other routes. */
+  sections: Section[];
   registry: string;
-  /** Registry key of each module moved to the API routes chunk -> its chunk name in the browser build. */
-  apiRouteChunks: Map<string, string>;
+  /** Registry key of each module moved to an API routes module -> its chunk name in the browser build and that module's chunk. */
+  apiRouteChunks: Map<string, { chunk: string; routes: string }>;
 } | null {
   const firstLeaf = routes.indexOf(`path: '${apiPath}/`);
   if (firstLeaf === -1) return null;
@@ -160,8 +162,9 @@ function splitApiRoutes(
   const leafPattern =
     /\{\s*path: '([^']+)',\s*component: ComponentCreator\('\1', '(\w+)'\),\s*exact: true,\s*sidebar: "apiSidebar"\s*\},?/g;
   let sharedComponent: string | null = null;
-  const pages: string[] = [];
-  const apiRouteChunks = new Map<string, string>();
+  // Each package's pages (the first folder below the API path), a module of their own.
+  const pagesByPackage = new Map<string, string[]>();
+  const apiRouteChunks = new Map<string, { chunk: string; routes: string }>();
   const otherLeaves = leaves.replace(leafPattern, (leaf, routePath: string, hash: string) => {
     const names = moved[`${routePath}-${hash}`] as Record<string, string> | undefined;
     const line = names?.content ? registryLines.get(names.content) : undefined;
@@ -169,19 +172,25 @@ function splitApiRoutes(
       /import\(\/\*[^*]*\*\/ ("[^"]+")\), 0, require\.resolveWeak\(\1\)\]/,
     )?.[1];
     const keys = names ? Object.keys(names).sort().join() : "";
-    if (!names || !module || keys !== "__comp,content" || !routePath.startsWith(`${apiPath}/`)) {
+    const rest = routePath.slice(apiPath.length);
+    const pkg = rest.match(/^\/([\w.-]+)\//)?.[1];
+    if (!names || !module || keys !== "__comp,content" || !pkg || !routePath.startsWith(apiPath)) {
       return leaf;
     }
     if (sharedComponent !== null && names.__comp !== sharedComponent) return leaf;
     sharedComponent = names.__comp ?? null;
     delete moved[`${routePath}-${hash}`];
     registryLines.delete(names.content as string);
-    const rest = routePath.slice(apiPath.length);
-    apiRouteChunks.set(names.content as string, `api${rest}`);
+    apiRouteChunks.set(names.content as string, {
+      chunk: `api${rest}`,
+      routes: `api-routes-${pkg}`,
+    });
     const chunk = JSON.stringify(`api${rest}`);
+    const pages = pagesByPackage.get(pkg) ?? [];
     pages.push(
-      `  [${JSON.stringify(rest)}, () => import(/* webpackChunkName: ${chunk} */ ${module}), require.resolveWeak(${module})],`,
+      `  [${JSON.stringify(rest.slice(pkg.length + 2))}, () => import(/* webpackChunkName: ${chunk} */ ${module}), require.resolveWeak(${module})],`,
     );
+    pagesByPackage.set(pkg, pages);
     return "";
   });
   const write = (name: string, text: string) => {
@@ -191,36 +200,56 @@ function splitApiRoutes(
   };
   write(
     "api-leaves.js",
-    "// Filled by api-routes.js when the API reference's routes load.\nexport default [];\n",
+    "// Filled by api-routes.js and api-routes-<package>.js when the API reference's routes load.\nexport default [];\n",
   );
+  // The routes below the API path that are not a package's page (the index): every
+  // package's module imports this one, so that it runs once, with the first of them.
   const apiRoutesFile = write(
     "api-routes.js",
-    `import ComponentCreator from ${JSON.stringify(creator)};
-import registry from '@generated/registry';
+    `import registry from '@generated/registry';
 import chunkNames from '@generated/routesChunkNames';
+import ComponentCreator from ${JSON.stringify(creator)};
 import apiLeaves from './api-leaves.js';
 Object.assign(registry, {
 ${[...registryLines.values()].join("\n")}
 });
 Object.assign(chunkNames, ${JSON.stringify(moved)});
 apiLeaves.push(${otherLeaves});
+`,
+  );
+  // A package's module: its pages as a table [path below the package, loader, module id],
+  // from which each route, its chunk names and its registry entry are rebuilt.
+  const sections: Section[] = [...pagesByPackage].map(([pkg, pages]) => {
+    const chunk = `api-routes-${pkg}`;
+    const file = write(
+      `${chunk}.js`,
+      `import registry from '@generated/registry';
+import chunkNames from '@generated/routesChunkNames';
+import ComponentCreator from ${JSON.stringify(creator)};
+import apiLeaves from './api-leaves.js';
+import './api-routes.js';
 const pages = [
 ${pages.join("\n")}
 ];
 for (const [rest, load, id] of pages) {
-  const path = ${JSON.stringify(apiPath)} + rest;
-  const chunk = "api" + rest;
+  const path = ${JSON.stringify(`${apiPath}/${pkg}/`)} + rest;
+  const chunk = ${JSON.stringify(`api/${pkg}/`)} + rest;
   registry[chunk] = [load, 0, id];
   chunkNames[path + "-"] = { __comp: ${JSON.stringify(sharedComponent)}, content: chunk };
   apiLeaves.push({ path, component: ComponentCreator(path, ""), exact: true, sidebar: "apiSidebar" });
 }
 `,
-  );
-  for (const key of registryLines.keys()) apiRouteChunks.set(key, key);
+    );
+    return { prefix: `${apiPath}/${pkg}`, chunk, file };
+  });
+  // The packages' sections first: a path is in the first section whose prefix it starts with.
+  sections.push({ prefix: apiPath, chunk: "api-routes", file: apiRoutesFile });
+  for (const key of registryLines.keys())
+    apiRouteChunks.set(key, { chunk: key, routes: "api-routes" });
   return {
     routes: clientRoutes,
     chunkNames: kept,
-    section: { prefix: apiPath, chunk: "api-routes", file: apiRoutesFile },
+    sections,
     registry: keptLines.join("\n"),
     apiRouteChunks,
   };
@@ -243,7 +272,7 @@ for (const [rest, load, id] of pages) {
 function routeChunksInManifest(
   manifestFile: string,
   serverRegistry: string,
-  apiRouteChunks: Map<string, string>,
+  apiRouteChunks: Map<string, { chunk: string; routes: string }>,
   alsoNeeds: Map<string, string[]>,
 ) {
   return {
@@ -257,9 +286,10 @@ function routeChunksInManifest(
         for (const [, key, module] of serverRegistry.matchAll(pattern)) {
           if (!key || !module || manifest.origins[module]) continue;
           const apiChunk = apiRouteChunks.get(key);
-          const chunks = manifest.origins[apiChunk ?? key];
-          // A docs page in a folder also needs its folder's routes and its sidebar.
-          const also = [...(apiChunk ? ["api-routes"] : []), ...(alsoNeeds.get(key) ?? [])];
+          const chunks = manifest.origins[apiChunk?.chunk ?? key];
+          // An API page also needs its package's routes; a docs page in a folder its
+          // folder's routes and its sidebar.
+          const also = [...(apiChunk ? [apiChunk.routes] : []), ...(alsoNeeds.get(key) ?? [])];
           if (chunks) manifest.origins[module] = [...also, ...chunks];
         }
         writeFileSync(manifestFile, JSON.stringify(manifest));
@@ -372,7 +402,7 @@ export default function leanClientDataPlugin({
       );
       if (split) {
         ({ routes, chunkNames, registry } = split);
-        sections.push(split.section);
+        sections.push(...split.sections);
       }
       const docs = splitDocsSections({
         routes,
