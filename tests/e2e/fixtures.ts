@@ -33,6 +33,8 @@ export const test = base.extend<{ foreignRequests: string[] }>({
 /** Waits until React has taken over the server-rendered page. */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("data-has-hydrated", "true");
+  // Parts hydrated in tasks of their own (src/components/HydrateLater.tsx) are done too.
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrating-later");
 }
 
 /** Site paths (with /fdm) listed in the build's sitemap. */

@@ -103,3 +103,62 @@ test("a sample's Edit button opens the editor its aria-controls names", async ({
   await expect(field).toBeVisible();
   await expect(field).toHaveAttribute("spellcheck", "false");
 });
+
+/**
+ * The navbar, a docs page's sidebar and content, the footer and the home page's main part
+ * hydrate in tasks of their own (src/components/HydrateLater.tsx): Preact keeps their
+ * server HTML meanwhile and takes it over as it is. The nodes the server sent are the
+ * ones on screen afterwards, and each part then answers the reader.
+ */
+test("parts hydrated later keep the server's HTML and then work", async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const w = window as unknown as Record<string, Element | null>;
+      w.fdmServerNav = document.querySelector("nav.navbar");
+      w.fdmServerAside = document.querySelector("aside.theme-doc-sidebar-container");
+      w.fdmServerParagraph = document.querySelector(".theme-doc-markdown p");
+      w.fdmServerFooter = document.querySelector("footer");
+    });
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(site(pageKinds["docs page"]));
+  await hydrated(page);
+  const kept = await page.evaluate(() => {
+    const w = window as unknown as Record<string, Element | null>;
+    return {
+      nav: w.fdmServerNav === document.querySelector("nav.navbar"),
+      aside: w.fdmServerAside === document.querySelector("aside.theme-doc-sidebar-container"),
+      paragraph: w.fdmServerParagraph === document.querySelector(".theme-doc-markdown p"),
+      footer: w.fdmServerFooter === document.querySelector("footer"),
+      found: [w.fdmServerNav, w.fdmServerAside, w.fdmServerParagraph, w.fdmServerFooter].every(
+        (e) => e?.isConnected,
+      ),
+    };
+  });
+  expect(kept).toEqual({ nav: true, aside: true, paragraph: true, footer: true, found: true });
+
+  // The navbar: the colour mode toggle switches the theme.
+  const theme = await page.locator("html").getAttribute("data-theme");
+  await page
+    .getByRole("button", { name: /dark|light|system/i })
+    .first()
+    .click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-theme", theme ?? "");
+  // The sidebar: a category collapses.
+  const sidebar = page.getByRole("navigation", { name: "Docs sidebar" });
+  const category = sidebar.locator(".menu__list-item-collapsible > a[aria-expanded]").first();
+  const expanded = await category.getAttribute("aria-expanded");
+  await category.click();
+  await expect(category).not.toHaveAttribute("aria-expanded", expanded ?? "");
+  // The content: a link into the API reference moves without a reload, and the next page
+  // shows at once.
+  await page.evaluate(() => {
+    (window as unknown as { fdmNoReload: boolean }).fdmNoReload = true;
+  });
+  await page.locator(".theme-doc-markdown a[href^='/fdm/api/']").first().click();
+  await expect(page).not.toHaveURL(new RegExp(`${pageKinds["docs page"]}$`));
+  await expect(page.locator(".theme-doc-markdown h1, .theme-doc-markdown header h1")).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { fdmNoReload?: boolean }).fdmNoReload),
+  ).toBe(true);
+});

@@ -8,9 +8,13 @@ test.describe.configure({ timeout: 240_000 });
 // The norms pages' titles carry soft hyphens (Stikstof&shy;gebruiks&shy;norm).
 const norms = (year: number) => new RegExp(`^Stikstof\u00ad?gebruiks\u00ad?norm ${year}`);
 
-/** Waits until React has taken over the page: long on a busy machine. */
-const hydrated = (page: Page) =>
-  expect(page.locator("html")).toHaveAttribute("data-has-hydrated", "true", { timeout: 30_000 });
+/** Waits until the page is hydrated, parts hydrated later too: long on a busy machine. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-has-hydrated", "true", {
+    timeout: 30_000,
+  });
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrating-later");
+}
 
 /** Types `query` into the navbar's search box and waits for its rows. */
 async function searchBox(page: Page, query: string): Promise<Locator> {

@@ -1,11 +1,12 @@
 /**
  * `react-dom/client` in the browser bundle (src/internals/plugins/preact.ts):
  * core's client entry calls `hydrateRoot` once, then `render` on the root it returns.
- * Preact's `hydrate` runs synchronously; once it returns, `useSyncExternalStore`
+ * Preact's `hydrate` runs synchronously; the parts that suspended during it hydrate
+ * after, one task each (hydration.js); once they have, `useSyncExternalStore`
  * (src/internals/client/preact-react.js) reads the client's snapshot from the start.
  */
 import { hydrate, render, unmountComponentAtNode } from "preact/compat";
-import { markHydrated } from "./preact-react";
+import { hydrateInParts } from "./hydration";
 
 export function createRoot(container) {
   return {
@@ -19,8 +20,7 @@ export function createRoot(container) {
 }
 
 export function hydrateRoot(container, children) {
-  hydrate(children, container);
-  markHydrated();
+  hydrateInParts(() => hydrate(children, container));
   return createRoot(container);
 }
 

@@ -9,6 +9,7 @@
  */
 import { options } from "preact";
 import compat, { useSyncExternalStore as compatStore, useEffect, useState } from "preact/compat";
+import { isHydrated } from "./hydration";
 
 export * from "preact/compat";
 
@@ -46,17 +47,11 @@ options.event = (event) => {
   return handled;
 };
 
-/** False until the first hydration has run (src/internals/client/preact-react-dom-client.js). */
-let hydrated = false;
-
-/** Called once the page's server HTML has been hydrated. */
-export function markHydrated() {
-  hydrated = true;
-}
-
 export function useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot) {
   const onServer = typeof document === "undefined";
-  const [hydrating, setHydrating] = useState(() => !onServer && !hydrated && !!getServerSnapshot);
+  const [hydrating, setHydrating] = useState(
+    () => !onServer && !isHydrated() && !!getServerSnapshot,
+  );
   useEffect(() => {
     if (hydrating) setHydrating(false);
   }, [hydrating]);

@@ -1,0 +1,5 @@
+// The blog's sidebar hydrates in a task of its own (src/components/HydrateLater.tsx).
+import { hydratedLater } from "@site/src/components/HydrateLater";
+import Original from "@theme-original/BlogSidebar";
+
+export default hydratedLater(Original);

@@ -1,0 +1,5 @@
+// The navbar hydrates in a task of its own (src/components/HydrateLater.tsx).
+import { hydratedLater } from "@site/src/components/HydrateLater";
+import Original from "@theme-original/Navbar";
+
+export default hydratedLater(Original);
