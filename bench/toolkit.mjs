@@ -53,8 +53,8 @@ const types = {
   ".svg": "image/svg+xml",
   ".txt": "text/plain; charset=utf-8",
 };
-// What a static host compresses; images, fonts and the engine's brotli files are compressed already.
-const incompressible = new Set([".png", ".jpg", ".webp", ".woff2", ".ico", ".gz", ".br"]);
+// What a static host compresses; images, fonts and the engine's xz files are compressed already.
+const incompressible = new Set([".png", ".jpg", ".webp", ".woff2", ".ico", ".gz", ".br", ".xz"]);
 
 // Compressed once per file: gzip -9 of PGlite's 9 MB WebAssembly takes a while.
 const gzipped = new Map();

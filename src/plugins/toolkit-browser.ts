@@ -111,8 +111,8 @@ const pgliteOwnFiles = /[\\/]@electric-sql[\\/]pglite[\\/]dist[\\/][^\\/]+\.(was
 /** The Docusaurus plugin: bundler settings and the compiled samples. */
 export function toolkitBrowserPlugin({ siteDir, generatedFilesDir }: LoadContext): Plugin {
   const packages = path.join(siteDir, "packages");
-  // Started as the plugins are set up, so that its brotli (about 11 s of one core, on the
-  // thread pool) runs beside TypeDoc rather than after it; awaited before the bundling,
+  // Started as the plugins are set up, so that its xz (about 8 s of one core, on threads of
+  // its own) runs beside TypeDoc rather than after it; awaited before the bundling,
   // which imports the files (src/components/toolkit/engine.ts, as @generated/fdm-toolkit/…).
   const engine = writeEngine(siteDir, path.join(generatedFilesDir, "fdm-toolkit"));
   // A failure is reported where it is awaited.
@@ -132,9 +132,9 @@ export function toolkitBrowserPlugin({ siteDir, generatedFilesDir }: LoadContext
         module: {
           rules: [
             { test: /\.sql$/, type: "asset/source" },
-            // The engine's files (brotli) and the decoder's WebAssembly are fetched by URL:
-            // files, not modules.
-            { test: /\.(wasm|br)$/, exclude: pgliteOwnFiles, type: "asset/resource" },
+            // The engine's files (xz) and any WebAssembly are fetched by URL: files, not
+            // modules.
+            { test: /\.(wasm|xz)$/, exclude: pgliteOwnFiles, type: "asset/resource" },
             // PGlite names its own files too, but the worker hands it the engine's
             // (engine-files.ts): never fetched, so not written to the build (15 MB).
             { test: pgliteOwnFiles, type: "asset/resource", generator: { emit: false } },

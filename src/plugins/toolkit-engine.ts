@@ -2,24 +2,24 @@
  * The database engine of the toolkit in the reader's browser, prepared when
  * the site is built (src/plugins/toolkit-browser.ts writes it to
  * `.docusaurus/fdm-toolkit/`; the worker imports the files as assets, so
- * their names carry a content hash). Each file is brotli (`.br`), which the
- * worker decodes as it arrives (src/components/toolkit/brotli.ts): a quarter
- * less on the wire than a host's gzip -9 (3.4 MB instead of 4.4 MB). All three
- * are compressed at brotli's quality 10 (`siteQuality`): about 15 s of one core,
- * once per PGlite version and migration set.
- * - `snapshot.tar.br`: a PGlite data directory with fdm-core's migrations
+ * their names carry a content hash). Each file is xz (`.xz`, LZMA2 at preset 6),
+ * which the worker decodes as it arrives (src/components/toolkit/xz.ts): 3.0 MB on
+ * the wire where a host's gzip -9 sends 4.4 MB and brotli at quality 10 3.3 MB. The
+ * three take about 8 s of one core (brotli at quality 10: about 15 s), once per
+ * PGlite version and migration set.
+ * - `snapshot.tar.xz`: a PGlite data directory with fdm-core's migrations
  *   applied. The browser starts each database from it (PGlite `loadDataDir`):
  *   no initdb and no migrations there. Template databases, the comments on
  *   built-in objects and the catalogue's planner statistics are dropped and the
  *   write-ahead log is started afresh in 1 MB segments, so the file holds little
- *   more than the catalogue of one database (0.55 MB; 10 MB unpacked, 25 MB with
+ *   more than the catalogue of one database (0.5 MB; 10 MB unpacked, 25 MB with
  *   16 MB segments). Its settings (`browserSettings`) size PostgreSQL's shared
  *   memory for a browser tab, which halves the time a database takes to start.
- * - `pglite.data.br`: PGlite's file-system bundle with the files zeroed that only
+ * - `pglite.data.xz`: PGlite's file-system bundle with the files zeroed that only
  *   initdb or features the toolkit does not use read (listed in `unused`);
  *   same size and offsets, as PGlite checks them, so zeros are all that
  *   changes: 2.1 MB gzip on the wire becomes 0.1 MB.
- * - `pglite.wasm.br`: PGlite's WebAssembly, unchanged (2.6 MB; 3.2 MB gzip -9).
+ * - `pglite.wasm.xz`: PGlite's WebAssembly, unchanged (2.4 MB; 3.2 MB gzip -9).
  * - `engine.json`: each file's size unpacked and on the wire, for the progress bar.
  * Built again only when PGlite, the migrations or `ENGINE_FORMAT` change.
  */
@@ -35,15 +35,14 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import lzma from "lzma-native";
 import { timed } from "./build-timings";
 
 /** Bump when what this file writes changes in a way the inputs do not show. */
-const ENGINE_FORMAT = "5";
+const ENGINE_FORMAT = "6";
 
 /**
  * Files of PGlite's bundle that the toolkit's databases never read, and why.
@@ -70,15 +69,15 @@ export const unused: ReadonlyArray<[RegExp, string]> = [
 export interface EngineFile {
   /** Bytes of the file unpacked. */
   raw: number;
-  /** Bytes of the brotli file: what the browser fetches. */
+  /** Bytes of the xz file: what the browser fetches. */
   wire: number;
 }
 
 /** The files `writeEngine` writes, by the name the worker imports them under. */
 export const engineFiles = {
-  wasm: "pglite.wasm.br",
-  data: "pglite.data.br",
-  snapshot: "snapshot.tar.br",
+  wasm: "pglite.wasm.xz",
+  data: "pglite.data.xz",
+  snapshot: "snapshot.tar.xz",
 } as const;
 
 export interface EngineManifest {
@@ -204,37 +203,34 @@ export async function buildSnapshot(siteDir: string): Promise<Buffer> {
 }
 
 /**
- * Brotli's quality for the site's engine files, which every cold build of the site pays
- * for (one core's time, measured on 29 November 2026): the WebAssembly 2,594 KB at 10
- * (11 s; 11 makes it 93 KB smaller in 38 s), the snapshot 589 KB (3 s; 555 KB in 6 s at
- * 11), the bundle 112 KB (0.4 s; 110 KB in 0.9 s at 11). Quality 9 takes 2 s for the
- * WebAssembly but makes it 2,822 KB, too much for the first Run's 4 MB.
+ * xz's preset for the site's engine files, which every cold build of the site pays for
+ * (one core's time, measured on 29 November 2026, lzma-native's liblzma 5.2): the
+ * WebAssembly 2,411 KB in 6.3 s, the snapshot 520 KB in 1.3 s, the bundle 110 KB in
+ * 0.2 s. Brotli at quality 10 made them 2,594, 589 and 112 KB in 11, 3.5 and 0.4 s;
+ * preset 4 makes the WebAssembly 2,457 KB in 5.3 s, 9 no smaller than 6.
  */
-export const siteQuality = 10;
+export const sitePreset = 6;
 
-const compress = promisify(brotliCompress);
-/** Brotli with a 4 MB window, on the thread pool, so that the three run at once. */
-const brotli = (data: Buffer, quality: number): Promise<Buffer> =>
-  compress(data, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: quality,
-      [constants.BROTLI_PARAM_LGWIN]: 22,
-      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    },
+/** xz (LZMA2, CRC64 check) on a thread of lzma-native's own, so that the three run at once. */
+const xz = (data: Buffer, preset: number): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    lzma.compress(data, { preset, threads: 1 }, (result: Buffer, error?: Error) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 
 /**
  * Writes the engine's files to `dir` unless they are there for the same
  * inputs already. Written to a temporary folder and renamed, so that a build
- * running at the same time never sees half a file. `quality` is brotli's
- * (`siteQuality` for the site; tests that check contents, not size, pass less).
+ * running at the same time never sees half a file. `preset` is xz's
+ * (`sitePreset` for the site; tests that check contents, not size, pass less).
  */
 export async function writeEngine(
   siteDir: string,
   dir: string,
-  quality = siteQuality,
+  preset = sitePreset,
 ): Promise<EngineManifest> {
-  const key = `${engineKey(siteDir)}-q${quality}`;
+  const key = `${engineKey(siteDir)}-xz${preset}`;
   const manifestFile = path.join(dir, "engine.json");
   if (existsSync(manifestFile)) {
     const existing = JSON.parse(readFileSync(manifestFile, "utf8")) as EngineManifest & {
@@ -253,14 +249,14 @@ export async function writeEngine(
   const data = trimmedBundle(siteDir);
   // The WebAssembly, the longest to compress, starts on the thread pool while the
   // snapshot is built on this thread.
-  const packedWasm = timed("engine brotli wasm", () => brotli(wasm, quality));
-  const packedData = timed("engine brotli data", () => brotli(data, quality));
+  const packedWasm = timed("engine xz wasm", () => xz(wasm, preset));
+  const packedData = timed("engine xz data", () => xz(data, preset));
   const snapshot = await timed("engine snapshot", () => buildSnapshot(siteDir));
   const raw = { wasm, data, snapshot };
   const packed = {
     wasm: packedWasm,
     data: packedData,
-    snapshot: timed("engine brotli snapshot", () => brotli(snapshot, quality)),
+    snapshot: timed("engine xz snapshot", () => xz(snapshot, preset)),
   };
   const manifest = {} as EngineManifest;
   for (const name of Object.keys(engineFiles) as (keyof typeof engineFiles)[]) {

@@ -186,7 +186,7 @@ test.describe("norm calculators 2026", () => {
 function engineRequests(page: Page) {
   const fetched: { url: string; bytes: number }[] = [];
   page.context().on("requestfinished", async (request) => {
-    if (!/\.(wasm|br|data|gz)$/.test(new URL(request.url()).pathname)) return;
+    if (!/\.(wasm|xz|br|data|gz)$/.test(new URL(request.url()).pathname)) return;
     if (fetched.some((f) => f.url === request.url())) return;
     const response = await request.response();
     fetched.push({
@@ -238,23 +238,21 @@ test.describe("docs samples run in the browser", () => {
       timeout: 150_000,
     });
     await page.waitForLoadState("networkidle");
-    // The engine's three brotli files (PGlite's WebAssembly, 2.6 MB, its file bundle
-    // and the snapshot), the brotli decoder (0.2 MB), and no initdb.wasm (0.3 MB): the
-    // database started from the snapshot, with the migrations applied already.
-    const brotli = fetched.filter((f) => f.url.endsWith(".br")).map((f) => f.bytes);
-    expect(brotli).toHaveLength(3);
-    expect(Math.max(...brotli)).toBeGreaterThan(2_000_000);
-    const wasm = fetched.filter((f) => f.url.endsWith(".wasm"));
-    expect(wasm).toHaveLength(1);
-    expect(wasm[0]?.bytes).toBeLessThan(250_000);
-    expect(fetched.filter((f) => /\.(data|gz)$/.test(f.url))).toEqual([]);
+    // The engine's three xz files (PGlite's WebAssembly, 2.4 MB, its file bundle and the
+    // snapshot), and no initdb.wasm (0.3 MB): the database started from the snapshot, with
+    // the migrations applied already. The xz decoder is in the worker's code.
+    const xz = fetched.filter((f) => f.url.endsWith(".xz")).map((f) => f.bytes);
+    expect(xz).toHaveLength(3);
+    expect(Math.max(...xz)).toBeGreaterThan(2_000_000);
+    expect(xz.reduce((a, b) => a + b)).toBeLessThan(3_200_000);
+    expect(fetched.filter((f) => /\.(wasm|br|data|gz)$/.test(f.url))).toEqual([]);
     expect(workers).toHaveLength(1);
   });
 
-  test("the build holds the engine's brotli files and not PGlite's own, which nothing fetches", () => {
+  test("the build holds the engine's xz files and not PGlite's own, which nothing fetches", () => {
     const files = readdirSync(path.resolve("build-e2e"));
-    // The engine: WebAssembly, file bundle and snapshot (brotli); the decoder's and zstd's WebAssembly.
-    expect(files.filter((f) => f.endsWith(".br"))).toHaveLength(3);
+    // The engine: WebAssembly, file bundle and snapshot (xz).
+    expect(files.filter((f) => f.endsWith(".xz"))).toHaveLength(3);
     expect(files.filter((f) => f.endsWith(".data"))).toEqual([]);
     const wasmBytes = files
       .filter((f) => f.endsWith(".wasm"))
@@ -357,7 +355,7 @@ test.describe("docs samples run in the browser", () => {
     await expect(there.getByRole("status")).toContainText("Finished in", { timeout: 30_000 });
     await context.setOffline(false);
     expect(workers).toHaveLength(1);
-    expect(fetched.filter((f) => f.url.endsWith(".br"))).toHaveLength(3);
+    expect(fetched.filter((f) => f.url.endsWith(".xz"))).toHaveLength(3);
   });
 
   test("a run shows what the code prints, in order, formatted as Node does, then how long it took", async ({

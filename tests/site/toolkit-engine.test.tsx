@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync } from "node:zlib";
 import { sql } from "drizzle-orm";
+import lzma from "lzma-native";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFdmAuth } from "../../packages/fdm-core/src/auth";
 import { syncCatalogues } from "../../packages/fdm-core/src/catalogue";
@@ -34,20 +34,25 @@ let engine: { wasmModule: WebAssembly.Module; fsBundle: Blob };
 let snapshot: Blob;
 
 beforeAll(async () => {
-  await writeEngine(siteDir, dir, quality);
+  await writeEngine(siteDir, dir, preset);
   engine = {
-    wasmModule: await WebAssembly.compile(unpacked("wasm")),
-    fsBundle: new Blob([unpacked("data")]),
+    wasmModule: await WebAssembly.compile(await unpacked("wasm")),
+    fsBundle: new Blob([await unpacked("data")]),
   };
+  const snapshotBytes = await unpacked("snapshot");
   // The whole data directory unpacked is about 10 MB (25 MB with 16 MB WAL segments).
-  expect(unpacked("snapshot").length).toBeLessThan(12e6);
-  snapshot = new Blob([unpacked("snapshot")]);
+  expect(snapshotBytes.length).toBeLessThan(12e6);
+  snapshot = new Blob([snapshotBytes]);
 }, 600_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-// Brotli's quality 5 rather than the site's 10: these tests read the contents, and 10 takes 15 s.
-const quality = 5;
-const unpacked = (name: keyof typeof engineFiles) =>
-  brotliDecompressSync(readFileSync(path.join(dir, engineFiles[name])));
+// xz's preset 1 rather than the site's 6: these tests read the contents, and 6 takes 8 s.
+const preset = 1;
+const unpacked = (name: keyof typeof engineFiles): Promise<Buffer<ArrayBuffer>> =>
+  new Promise((resolve, reject) =>
+    lzma.decompress(readFileSync(path.join(dir, engineFiles[name])), (result, error) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
 
 type Row = Record<string, unknown>;
 async function rows(fdm: FdmType, query: string): Promise<Row[]> {
@@ -123,23 +128,23 @@ describe("the toolkit's database snapshot", () => {
   it("is reused while nothing changed, and rebuilt when its key differs", async () => {
     const manifest = path.join(dir, "engine.json");
     const before = statSync(path.join(dir, engineFiles.snapshot)).mtimeMs;
-    await writeEngine(siteDir, dir, quality);
+    await writeEngine(siteDir, dir, preset);
     expect(statSync(path.join(dir, engineFiles.snapshot)).mtimeMs).toBe(before);
     const stale = { ...JSON.parse(readFileSync(manifest, "utf8")), key: "stale" };
     writeFileSync(manifest, JSON.stringify(stale));
-    await writeEngine(siteDir, dir, quality);
+    await writeEngine(siteDir, dir, preset);
     expect(JSON.parse(readFileSync(manifest, "utf8")).key).toBe(
-      `${engineKey(siteDir)}-q${quality}`,
+      `${engineKey(siteDir)}-xz${preset}`,
     );
   }, 600_000);
 });
 
 describe("the trimmed PGlite bundle", () => {
-  it("keeps the size and every file it does not list as unused", () => {
+  it("keeps the size and every file it does not list as unused", async () => {
     const original = readFileSync(
       path.join(path.dirname(require.resolve("@electric-sql/pglite")), "pglite.data"),
     );
-    const trimmed = unpacked("data");
+    const trimmed = await unpacked("data");
     expect(trimmed.length).toBe(original.length);
     let kept = 0;
     for (const file of bundleFiles(siteDir)) {

@@ -8,7 +8,3 @@ declare module "@generated/fdm-toolkit/*" {
   const url: string;
   export default url;
 }
-declare module "brotli-dec-wasm/web/bg.wasm" {
-  const url: string;
-  export default url;
-}

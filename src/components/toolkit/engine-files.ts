@@ -2,14 +2,14 @@
  * The database engine's files, fetched once per worker when a run will need
  * a database (src/plugins/toolkit-engine.ts prepares them when the site is
  * built): PGlite's WebAssembly, compiled while it downloads, its file-system
- * bundle and the snapshot of a migrated database, each brotli, decoded as it
- * arrives (brotli.ts). This module is in the worker's first chunk, so the
+ * bundle and the snapshot of a migrated database, each xz, decoded as it
+ * arrives (xz.ts). This module is in the worker's first chunk, so the
  * download starts before anything else loads.
  */
 import sizes from "@generated/fdm-toolkit/engine.json";
-import { brotliDecoder, loadDecoder } from "./brotli";
 import { engineUrls } from "./engine-urls";
 import type { Progress } from "./protocol";
+import { xzDecoded } from "./xz";
 
 export interface Engine {
   wasmModule: WebAssembly.Module;
@@ -22,29 +22,30 @@ export interface Engine {
 export const engineBytes = sizes.wasm.wire + sizes.data.wire + sizes.snapshot.wire;
 
 /**
- * Fetches a brotli file, reports how far it is in bytes received, and returns
- * its decoded body. (A host that gzips it again changes nothing here: the
- * browser undoes that before this sees the bytes.)
+ * Fetches an xz file and reports how far it is in bytes received. (A host that
+ * gzips it again changes nothing here: the browser undoes that before this sees
+ * the bytes.)
  */
-async function fetchDecoded(
+async function fetchCounted(
   url: string,
-  decoder: Promise<unknown>,
   onBytes: (wire: number) => void,
 ): Promise<ReadableStream<Uint8Array>> {
   const response = await fetch(url);
   if (!response.ok || !response.body)
-    throw new Error(`could not load ${url.split("/").pop()} (HTTP ${response.status})`);
+    throw new Error(`could not load ${fileName(url)} (HTTP ${response.status})`);
   let received = 0;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      received += chunk.byteLength;
-      onBytes(received);
-      controller.enqueue(chunk);
-    },
-  });
-  await decoder;
-  return response.body.pipeThrough(counter).pipeThrough(brotliDecoder());
+  return response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        onBytes(received);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
 }
+
+const fileName = (url: string) => url.split("/").pop() ?? url;
 
 let engine: Promise<Engine> | null = null;
 let loaded = false;
@@ -62,23 +63,28 @@ export function loadEngine(onProgress: (progress: Progress) => void): Promise<En
     onProgress({ stage: "download", loaded: wire[0] + wire[1] + wire[2], total: engineBytes });
   };
   engine = (async () => {
-    const decoder = loadDecoder(engineUrls.decoder);
-    // Compiled while it downloads.
-    const wasm = fetchDecoded(engineUrls.wasm, decoder, report(0)).then((body) =>
-      WebAssembly.compileStreaming(
-        new Response(body, { headers: { "content-type": "application/wasm" } }),
-      ),
-    );
+    // All three requested at once. xz.ts decodes one stream at a time, in the order the
+    // streams are made: the bundle and the snapshot, which every database needs, then
+    // the WebAssembly, whose bytes wait meanwhile.
+    const [data, snapshot, wasm] = await Promise.all([
+      fetchCounted(engineUrls.data, report(1)),
+      fetchCounted(engineUrls.snapshot, report(2)),
+      fetchCounted(engineUrls.wasm, report(0)),
+    ]);
     const small = Promise.all([
-      fetchDecoded(engineUrls.data, decoder, report(1)).then((body) => new Response(body).blob()),
-      fetchDecoded(engineUrls.snapshot, decoder, report(2)).then((body) =>
-        new Response(body).blob(),
-      ),
+      new Response(xzDecoded(data, fileName(engineUrls.data))).blob(),
+      new Response(xzDecoded(snapshot, fileName(engineUrls.snapshot))).blob(),
     ]);
     smallFiles = small;
-    const [wasmModule, [fsBundle, snapshot]] = await Promise.all([wasm, small]);
+    // Compiled while it downloads.
+    const module = WebAssembly.compileStreaming(
+      new Response(xzDecoded(wasm, fileName(engineUrls.wasm)), {
+        headers: { "content-type": "application/wasm" },
+      }),
+    );
+    const [wasmModule, [fsBundle, snapshotBlob]] = await Promise.all([module, small]);
     loaded = true;
-    return { wasmModule, fsBundle, snapshot };
+    return { wasmModule, fsBundle, snapshot: snapshotBlob };
   })();
   engine.catch(() => {
     engine = null; // offline before it loaded: the next run tries again

@@ -3,18 +3,15 @@
  * fetched by the worker (engine-files.ts) and, on the reader's intent, already
  * by the page (toolkit-worker.ts), so both must name the same files.
  */
-import dataUrl from "@generated/fdm-toolkit/pglite.data.br";
-import wasmUrl from "@generated/fdm-toolkit/pglite.wasm.br";
-import snapshotUrl from "@generated/fdm-toolkit/snapshot.tar.br";
-import decoderUrl from "brotli-dec-wasm/web/bg.wasm";
+import dataUrl from "@generated/fdm-toolkit/pglite.data.xz";
+import wasmUrl from "@generated/fdm-toolkit/pglite.wasm.xz";
+import snapshotUrl from "@generated/fdm-toolkit/snapshot.tar.xz";
 
 export const engineUrls = {
-  /** The brotli decoder's WebAssembly, which the other three need first. */
-  decoder: decoderUrl,
-  /** PGlite's WebAssembly (brotli). */
+  /** PGlite's WebAssembly (xz). */
   wasm: wasmUrl,
-  /** The snapshot of a migrated database (brotli). */
+  /** The snapshot of a migrated database (xz). */
   snapshot: snapshotUrl,
-  /** PGlite's file-system bundle (brotli). */
+  /** PGlite's file-system bundle (xz). */
   data: dataUrl,
 } as const;
