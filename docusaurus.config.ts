@@ -19,6 +19,7 @@ import { bundlerTimingsPlugin, timedPlugin } from "./src/plugins/build-timings";
 import { codeHighlightPlugin, rehypeCodeHighlight } from "./src/plugins/code-highlight";
 import docsArchivePlugin, { archivesIn } from "./src/plugins/docs-archive";
 import { generatedDocsFolder, writeGeneratedDocs } from "./src/plugins/generated-docs";
+import { remarkHydrateBlocks } from "./src/plugins/hydrate-blocks";
 import { rehypeIdentifierBreaks } from "./src/plugins/identifier-breaks";
 import markdownTwinsPlugin from "./src/plugins/markdown-twins";
 import restApiReferencePlugin from "./src/plugins/rest-api-reference";
@@ -222,7 +223,7 @@ const config: Config = {
           tags: "tags.yml",
           onInlineTags: "warn",
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
-          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage, remarkHydrateBlocks],
         },
         blog: {
           path: "blog",
@@ -246,11 +247,11 @@ const config: Config = {
           onInlineAuthors: "warn",
           onUntruncatedBlogPosts: "warn",
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
-          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage, remarkHydrateBlocks],
         },
         pages: {
           rehypePlugins: [rehypeCodeHighlight, rehypeIdentifierBreaks, rehypeCodeBlocksInPage],
-          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage],
+          remarkPlugins: [remarkRunnableSamples, remarkAdmonitionsInPage, remarkHydrateBlocks],
         },
         theme: { customCss: "./src/css/custom.css" },
         sitemap: { ignorePatterns: ["/fdm/test/**", `/fdm/docs/${generatedDocsFolder}/**`] },
@@ -309,7 +310,7 @@ const config: Config = {
           rehypeStackedTables,
           rehypeCodeBlocksInPage,
         ],
-        remarkPlugins: [remarkAdmonitionsInPage],
+        remarkPlugins: [remarkAdmonitionsInPage, remarkHydrateBlocks],
       },
     ],
     fdmSitePlugin,

@@ -10,11 +10,16 @@
  * meanwhile, unchanged. Outside the first hydration (the server, client-side navigation) it
  * renders its child at once.
  */
-import { inRootHydration, waitForPart } from "@site/src/internals/client/hydration";
-import { type ComponentType, type ReactNode, Suspense } from "react";
+import { inFirstHydration, waitForPart } from "@site/src/internals/client/hydration";
+import { type ComponentType, type ReactNode, Suspense, useRef } from "react";
 
 function Gate({ children }: { children: ReactNode }): ReactNode {
-  if (inRootHydration()) throw waitForPart();
+  // Once: a part met while another part hydrates (a block of the content) waits its turn too.
+  const waited = useRef(false);
+  if (!waited.current && inFirstHydration()) {
+    waited.current = true;
+    throw waitForPart();
+  }
   return children;
 }
 

@@ -118,6 +118,9 @@ test("parts hydrated later keep the server's HTML and then work", async ({ page 
       w.fdmServerAside = document.querySelector("aside.theme-doc-sidebar-container");
       w.fdmServerParagraph = document.querySelector(".theme-doc-markdown p");
       w.fdmServerFooter = document.querySelector("footer");
+      // Parts inside parts: a sidebar item, and a Markdown block of the content.
+      w.fdmServerItem = document.querySelector(".theme-doc-sidebar-menu > li:last-child");
+      w.fdmServerHeading = document.querySelector(".theme-doc-markdown h2");
     });
   });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -130,12 +133,27 @@ test("parts hydrated later keep the server's HTML and then work", async ({ page 
       aside: w.fdmServerAside === document.querySelector("aside.theme-doc-sidebar-container"),
       paragraph: w.fdmServerParagraph === document.querySelector(".theme-doc-markdown p"),
       footer: w.fdmServerFooter === document.querySelector("footer"),
-      found: [w.fdmServerNav, w.fdmServerAside, w.fdmServerParagraph, w.fdmServerFooter].every(
-        (e) => e?.isConnected,
-      ),
+      item: w.fdmServerItem === document.querySelector(".theme-doc-sidebar-menu > li:last-child"),
+      heading: w.fdmServerHeading === document.querySelector(".theme-doc-markdown h2"),
+      found: [
+        w.fdmServerNav,
+        w.fdmServerAside,
+        w.fdmServerParagraph,
+        w.fdmServerFooter,
+        w.fdmServerItem,
+        w.fdmServerHeading,
+      ].every((e) => e?.isConnected),
     };
   });
-  expect(kept).toEqual({ nav: true, aside: true, paragraph: true, footer: true, found: true });
+  expect(kept).toEqual({
+    nav: true,
+    aside: true,
+    paragraph: true,
+    footer: true,
+    item: true,
+    heading: true,
+    found: true,
+  });
 
   // The navbar: the colour mode toggle switches the theme.
   const theme = await page.locator("html").getAttribute("data-theme");
@@ -150,6 +168,12 @@ test("parts hydrated later keep the server's HTML and then work", async ({ page 
   const expanded = await category.getAttribute("aria-expanded");
   await category.click();
   await expect(category).not.toHaveAttribute("aria-expanded", expanded ?? "");
+  // A heading of the content (a part inside the content's part): its anchor link moves there.
+  const heading = page.locator(".theme-doc-markdown h2").first();
+  const id = await heading.getAttribute("id");
+  await heading.hover();
+  await heading.locator("a.hash-link").click();
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
   // The content: a link into the API reference moves without a reload, and the next page
   // shows at once.
   await page.evaluate(() => {
