@@ -125,6 +125,8 @@ export const internals: Internal[] = [
       "src/theme/DocItem/Content/index.tsx",
       "src/theme/TOC/index.tsx",
       "src/theme/BlogSidebar/index.tsx",
+      "src/theme/BlogPostItem/index.tsx",
+      "src/theme/BlogPostPaginator/index.tsx",
       "src/plugins/hydrate-blocks.ts",
       "src/theme/BlogPostItem/Content/index.tsx",
       "src/pages/index.tsx",
@@ -142,7 +144,7 @@ export const internals: Internal[] = [
         ],
       },
     ],
-    buys: "Lighthouse TBT, medians of 5, the same quiet machine and session (29 November 2026), before → after: home 30 → 10, docs 103 → 92, API page 70 → 66 ms; with each sidebar item, the docs column and each Markdown block a part of its own (29 November 2026, evening, CPU index 2,700–2,800): docs 195 → 44, API page 134 → 57, home 49 → 25 ms; blocking time after first paint at 4× CPU (`bench/long-tasks.mjs`, medians of 3): home 44 → 16, docs 73 → 46, API page 79 → 46, blog post 119 → 79 ms; +0.4–0.6 KB gzip on first load",
+    buys: "Lighthouse TBT, medians of 5, the same quiet machine and session (29 November 2026), before → after: home 30 → 10, docs 103 → 92, API page 70 → 66 ms; with each sidebar item, the docs column and each Markdown block a part of its own (29 November 2026, evening, CPU index 2,700–2,800): docs 195 → 44, API page 134 → 57, home 49 → 25 ms; the blog post and its paginator as parts: blog post 201 → 54 ms; blocking time after first paint at 4× CPU (`bench/long-tasks.mjs`, medians of 3): home 44 → 16, docs 73 → 46, API page 79 → 46, blog post 119 → 79 ms; +0.4–0.6 KB gzip on first load",
     check:
       "`tests/e2e/hydration.spec.ts` (the server's nodes kept, each part working after); the whole browser suite, whose `hydrated` helper waits for `data-hydrating-later` to go; `node bench/long-tasks.mjs --tasks`",
   },
