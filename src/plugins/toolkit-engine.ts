@@ -211,10 +211,18 @@ export async function buildSnapshot(siteDir: string): Promise<Buffer> {
  */
 export const sitePreset = 6;
 
-/** xz (LZMA2, CRC64 check) on a thread of lzma-native's own, so that the three run at once. */
-const xz = (data: Buffer, preset: number): Promise<Buffer> =>
+/**
+ * `data` as xz (LZMA2, CRC64 check) at `preset` (0–9), compressed on a thread of
+ * lzma-native's own, so that the engine's three files are compressed at once.
+ *
+ * @param data - The bytes to compress.
+ * @param preset - xz's preset: 6 for the site (`sitePreset`), less where only the contents matter.
+ * @returns The xz file's bytes.
+ * @throws When lzma-native reports an error (an invalid preset).
+ */
+export const xz = (data: Buffer, preset: number): Promise<Buffer<ArrayBuffer>> =>
   new Promise((resolve, reject) => {
-    lzma.compress(data, { preset, threads: 1 }, (result: Buffer, error?: Error) =>
+    lzma.compress(data, { preset, threads: 1 }, (result, error) =>
       error ? reject(error) : resolve(result),
     );
   });

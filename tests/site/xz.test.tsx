@@ -1,6 +1,6 @@
-import lzma from "lzma-native";
 import { describe, expect, it } from "vitest";
 import { xzDecoded } from "../../src/components/toolkit/xz";
+import { xz } from "../../src/plugins/toolkit-engine";
 
 /**
  * The worker's xz stream (src/components/toolkit/xz.ts) on xz files made by
@@ -23,12 +23,7 @@ const inChunks = (bytes: Uint8Array, size: number) =>
   Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
     bytes.slice(i * size, (i + 1) * size),
   );
-const compress = (data: Uint8Array): Promise<Buffer<ArrayBuffer>> =>
-  new Promise((resolve, reject) =>
-    lzma.compress(Buffer.from(data), { preset: 1, threads: 1 }, (result, error) =>
-      error ? reject(error) : resolve(result),
-    ),
-  );
+const compress = (data: Uint8Array) => xz(Buffer.from(data), 1);
 
 // 3 MB that compress well and take many rounds of the decoder's output buffer.
 const original = new Uint8Array(3_000_000).map((_, i) => ((i * 7) % 251) ^ (i >> 12));
